@@ -1,0 +1,111 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// JobFilter narrows ListJobs. The zero value lists every job.
+type JobFilter struct {
+	Statuses []JobStatus // empty = any status
+}
+
+// BlogFilter narrows ListBlogPosts. The zero value lists every post.
+type BlogFilter struct {
+	PublishedOnly bool
+	Limit         int // 0 = no limit
+	Offset        int
+}
+
+// ApplicationFilter narrows ListApplications.
+type ApplicationFilter struct {
+	JobID  string // "" = any job
+	Limit  int
+	Offset int
+}
+
+// Store is every persistent record of the site. Implementations must pass
+// the contract suite in package storetest. Methods return *Error values of
+// kind ENotFound for missing records; other failures are internal.
+type Store interface {
+	JobStore
+	BlogStore
+	CommentStore
+	ContactStore
+	ApplicationStore
+	StaffStore
+
+	// ContentVersion returns a number that grows whenever anything shown on
+	// public pages changes (jobs, posts, comments). Render caches key on it.
+	ContentVersion(ctx context.Context) (int64, error)
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// JobStore keeps jobs. Writes bump the content version.
+type JobStore interface {
+	ListJobs(ctx context.Context, f JobFilter) ([]Job, error) // newest first
+	GetJob(ctx context.Context, id string) (Job, error)
+	// CreateJob stores j; an empty ID is filled with a new one, and zero
+	// CreatedAt/UpdatedAt with the current time.
+	CreateJob(ctx context.Context, j *Job) error
+	UpdateJob(ctx context.Context, j *Job) error
+	DeleteJob(ctx context.Context, id string) error
+}
+
+// BlogStore keeps blog posts. Writes bump the content version.
+type BlogStore interface {
+	ListBlogPosts(ctx context.Context, f BlogFilter) ([]BlogPost, error) // newest first
+	CountBlogPosts(ctx context.Context, f BlogFilter) (int, error)
+	GetBlogPost(ctx context.Context, id string) (BlogPost, error)
+	CreateBlogPost(ctx context.Context, p *BlogPost) error
+	UpdateBlogPost(ctx context.Context, p *BlogPost) error
+	DeleteBlogPost(ctx context.Context, id string) error // also deletes its comments
+}
+
+// CommentStore keeps comments. Writes bump the content version.
+type CommentStore interface {
+	// ListComments lists a post's comments newest first; visibleOnly drops
+	// spam and hidden ones.
+	ListComments(ctx context.Context, blogID string, visibleOnly bool) ([]Comment, error)
+	CreateComment(ctx context.Context, c *Comment) error
+	SetCommentStatus(ctx context.Context, id string, s CommentStatus) error
+	DeleteComment(ctx context.Context, id string) error
+}
+
+// ContactStore keeps contact messages.
+type ContactStore interface {
+	CreateContactMessage(ctx context.Context, m *ContactMessage) error
+	ListContactMessages(ctx context.Context, limit, offset int) ([]ContactMessage, error) // newest first
+	GetContactMessage(ctx context.Context, id string) (ContactMessage, error)
+	SetContactHandled(ctx context.Context, id string, handled bool) error
+	DeleteContactMessage(ctx context.Context, id string) error
+}
+
+// ApplicationStore keeps job applications.
+type ApplicationStore interface {
+	// SaveApplication inserts a, or, when an application with the same job
+	// and e-mail (case-insensitive) exists, replaces it keeping its ID,
+	// Reference and AppliedAt. created reports which happened; a is updated
+	// with the stored ID, Reference and timestamps. previous holds the blob
+	// keys the replaced application referenced (to delete them).
+	SaveApplication(ctx context.Context, a *Application) (created bool, previous []string, err error)
+	GetApplication(ctx context.Context, id string) (Application, error)
+	ListApplications(ctx context.Context, f ApplicationFilter) ([]Application, error) // newest first
+	DeleteApplication(ctx context.Context, id string) error
+	// DeleteApplicationsBefore removes applications applied before t and
+	// returns the blob keys they referenced.
+	DeleteApplicationsBefore(ctx context.Context, t time.Time) ([]string, error)
+	// BlobKeyReferenced reports whether any application references key.
+	BlobKeyReferenced(ctx context.Context, key string) (bool, error)
+}
+
+// StaffStore keeps staff accounts.
+type StaffStore interface {
+	CreateStaffUser(ctx context.Context, u *StaffUser) error // EConflict on a taken e-mail
+	GetStaffUserByEmail(ctx context.Context, email string) (StaffUser, error)
+	ListStaffUsers(ctx context.Context) ([]StaffUser, error)
+	UpdateStaffPassword(ctx context.Context, id, hash string) error
+	DeleteStaffUser(ctx context.Context, id string) error
+}
