@@ -1,0 +1,41 @@
+import { useRoutes } from 'react-router';
+import { ApiProvider, type ApiCache } from '../lib/api';
+import { ClockProvider } from '../lib/clock';
+import { PagesProvider, type PageRegistry } from './pages';
+import { routes } from './routes';
+import { ErrorBoundary, ErrorScreen } from '../components/error-screen';
+import { Layout } from '../components/layout/layout';
+
+export interface AppProps {
+  cache: ApiCache;
+  registry: PageRegistry;
+  /** The server's clock at render time (boot data), for stable dates. */
+  now: Date;
+  /** The server failed to render this page: show the error screen. */
+  failed?: boolean;
+}
+
+/** The whole site below the router; the entries wrap it in a router. */
+export function App({ cache, registry, now, failed }: AppProps) {
+  return (
+    <ClockProvider now={now}>
+      <ApiProvider cache={cache}>
+        <PagesProvider registry={registry}>
+          {failed ? (
+            <Layout>
+              <ErrorScreen />
+            </Layout>
+          ) : (
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+          )}
+        </PagesProvider>
+      </ApiProvider>
+    </ClockProvider>
+  );
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}

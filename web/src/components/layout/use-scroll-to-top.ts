@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** Scrolls to the top when client-side navigation changes the path. */
+export function useScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
