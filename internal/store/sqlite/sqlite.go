@@ -1,0 +1,101 @@
+// Package sqlite is the SQLite implementation of domain.Store, using the
+// pure-Go driver modernc.org/sqlite. The database runs in WAL mode with
+// one writer connection (write transactions begin IMMEDIATE, so they
+// queue instead of failing) and a pool of read-only connections. Only
+// cmd/site should import it; everything else depends on domain.Store.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"corpsite/internal/store/migrate"
+	"corpsite/internal/store/sqlstore"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// timeLayout is how timestamps are stored: fixed width, so that text order
+// is time order.
+const timeLayout = "2006-01-02T15:04:05.000000Z07:00"
+
+// dsnWrite and dsnRead are appended to the file name. busy_timeout is in
+// milliseconds; it covers a checkpoint or another process holding a lock.
+const (
+	dsnCommon = "_busy_timeout=5000&_foreign_keys=1"
+	dsnWrite  = dsnCommon + "&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"
+	dsnRead   = dsnCommon + "&_query_only=1"
+)
+
+// Store is a domain.Store kept in one SQLite database file.
+type Store struct {
+	*sqlstore.Store
+	writer *sql.DB
+}
+
+// Open opens (creating if needed) the database file at path. It does not
+// migrate: call Migrate before first use. The caller closes the Store.
+func Open(ctx context.Context, path string) (*Store, error) {
+	// The writer and the readers must share one file: no URIs, no
+	// ":memory:" (each connection would get its own database).
+	if path == "" || path == ":memory:" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
+		return nil, fmt.Errorf("sqlite: Open: path must be a plain file name without '?' or '#'")
+	}
+	// The writer opens first: it switches the file to WAL before any
+	// reader connects.
+	writer, err := sql.Open("sqlite", path+"?"+dsnWrite)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: Open: %w", err)
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetMaxIdleConns(1)
+	writer.SetConnMaxLifetime(0)
+	writer.SetConnMaxIdleTime(0)
+	if err := writer.PingContext(ctx); err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("sqlite: Open: %w", err)
+	}
+
+	reader, err := sql.Open("sqlite", path+"?"+dsnRead)
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("sqlite: Open: %w", err)
+	}
+	n := max(4, runtime.NumCPU())
+	reader.SetMaxOpenConns(n)
+	reader.SetMaxIdleConns(n)
+	if err := reader.PingContext(ctx); err != nil {
+		reader.Close()
+		writer.Close()
+		return nil, fmt.Errorf("sqlite: Open: %w", err)
+	}
+
+	d := sqlstore.Dialect{
+		Name:        "sqlite",
+		Placeholder: migrate.Question,
+		Time:        func(t time.Time) any { return t.Format(timeLayout) },
+		ForUpdate:   "", // IMMEDIATE transactions already exclude other writers
+	}
+	return &Store{Store: sqlstore.New(d, reader, writer), writer: writer}, nil
+}
+
+// Migrate brings the schema up to date. It is safe to call on every start.
+func (s *Store) Migrate(ctx context.Context) error {
+	files, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return fmt.Errorf("sqlite: Migrate: %w", err)
+	}
+	if err := migrate.Up(ctx, s.writer, files, migrate.Options{Placeholder: migrate.Question}); err != nil {
+		return fmt.Errorf("sqlite: Migrate: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package sqlite_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"corpsite/internal/domain"
+	"corpsite/internal/store/sqlite"
+	"corpsite/internal/store/storetest"
+)
+
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) domain.Store {
+		return openMigrated(t, filepath.Join(t.TempDir(), "site.db"))
+	})
+}
+
+func openMigrated(t *testing.T, path string) *sqlite.Store {
+	t.Helper()
+	s, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	if err := s.Migrate(t.Context()); err != nil {
+		t.Fatalf("Migrate: %v", err)
+	}
+	return s
+}
+
+// Open leaves migrating to the caller, and Migrate may run on every start.
+func TestMigrateExplicitAndRepeatable(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "site.db")
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.ContentVersion(ctx); err == nil {
+		t.Fatalf("ContentVersion before Migrate succeeded: Open must not migrate")
+	}
+	for range 2 {
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatalf("Migrate: %v", err)
+		}
+	}
+	if _, err := s.ContentVersion(ctx); err != nil {
+		t.Fatalf("ContentVersion after Migrate: %v", err)
+	}
+}
+
+// Data written through one Store is there after reopening the file.
+func TestReopen(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "site.db")
+	s := openMigrated(t, path)
+	j := domain.Job{JobTitle: "Kept", Status: domain.JobOpen}
+	if err := s.CreateJob(ctx, &j); err != nil {
+		t.Fatalf("CreateJob: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	r := openMigrated(t, path)
+	got, err := r.GetJob(ctx, j.ID)
+	if err != nil || got.JobTitle != "Kept" {
+		t.Fatalf("GetJob after reopen = %+v, %v", got, err)
+	}
+}

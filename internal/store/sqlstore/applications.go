@@ -1,0 +1,306 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"corpsite/internal/domain"
+)
+
+// appCols are the columns of an application that scanApp reads, in order.
+var appCols = []string{"id", "reference", "job_id", "first_name", "middle_name", "last_name",
+	"full_name", "email", "phone_country_code", "phone_number", "address", "linkedin", "website",
+	"location_preference", "availability_date", "work_experiences", "educations", "skills",
+	"certifications", "resume_key", "cover_letter", "heard_from", "eligible_to_work",
+	"willing_to_relocate", "gender", "disability_status", "national_id_type",
+	"national_id_number_enc", "national_id_last4", "national_id_document_key", "consent_version",
+	"consent_at", "spam", "applied_at", "updated_at"}
+
+var appColumns = strings.Join(appCols, ", ")
+
+// writeCols are the columns written: appCols and the e-mail key.
+var writeCols = slices.Concat(appCols, []string{"email_key"})
+
+func scanApp(sc scanner) (domain.Application, error) {
+	var a domain.Application
+	err := sc.Scan(&a.ID, &a.Reference, &a.JobID, &a.FirstName, &a.MiddleName, &a.LastName,
+		&a.FullName, &a.Email, &a.PhoneCountryCode, &a.PhoneNumber, &a.Address, &a.LinkedIn,
+		&a.Website, &a.LocationPreference, &a.AvailabilityDate, jsonCol{&a.WorkExperiences},
+		jsonCol{&a.Educations}, jsonCol{&a.Skills}, jsonCol{&a.Certifications}, &a.ResumeKey,
+		&a.CoverLetter, &a.HeardFrom, &a.EligibleToWork, &a.WillingToRelocate, &a.Gender,
+		&a.DisabilityStatus, &a.NationalIDType, &a.NationalIDNumberEnc, &a.NationalIDLast4,
+		&a.NationalIDDocumentKey, &a.ConsentVersion, timeCol{&a.ConsentAt}, &a.Spam,
+		timeCol{&a.AppliedAt}, timeCol{&a.UpdatedAt})
+	if err != nil {
+		return a, err
+	}
+	normalizeApp(&a)
+	return a, nil
+}
+
+// normalizeApp gives a the form in which the store returns it: empty,
+// non-nil slices and nil for no encrypted national ID.
+func normalizeApp(a *domain.Application) {
+	a.WorkExperiences = orEmpty(a.WorkExperiences)
+	a.Educations = orEmpty(a.Educations)
+	a.Skills = orEmpty(a.Skills)
+	a.Certifications = orEmpty(a.Certifications)
+	if len(a.NationalIDNumberEnc) == 0 {
+		a.NationalIDNumberEnc = nil
+	}
+}
+
+// appArgs returns a's values for writeCols.
+func (s *Store) appArgs(a *domain.Application) ([]any, error) {
+	var js [4]string
+	var err error
+	if js[0], err = jsonArg(a.WorkExperiences); err == nil {
+		if js[1], err = jsonArg(a.Educations); err == nil {
+			if js[2], err = jsonArg(a.Skills); err == nil {
+				js[3], err = jsonArg(a.Certifications)
+			}
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
+	var enc any
+	if len(a.NationalIDNumberEnc) > 0 {
+		enc = a.NationalIDNumberEnc
+	}
+	return []any{a.ID, a.Reference, a.JobID, a.FirstName, a.MiddleName, a.LastName,
+		a.FullName, a.Email, a.PhoneCountryCode, a.PhoneNumber, a.Address, a.LinkedIn,
+		a.Website, a.LocationPreference, a.AvailabilityDate, js[0], js[1], js[2], js[3],
+		a.ResumeKey, a.CoverLetter, a.HeardFrom, a.EligibleToWork, a.WillingToRelocate,
+		a.Gender, a.DisabilityStatus, a.NationalIDType, enc, a.NationalIDLast4,
+		a.NationalIDDocumentKey, a.ConsentVersion, s.t(a.ConsentAt), a.Spam,
+		s.t(a.AppliedAt), s.t(a.UpdatedAt), emailKey(a.Email)}, nil
+}
+
+var refEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// newReference returns a reference an applicant can read out or type:
+// "APP-" and 8 upper-case base-32 characters (40 random bits).
+func newReference() string {
+	var b [5]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return "APP-" + refEncoding.EncodeToString(b[:])
+}
+
+// saveAttempts bounds SaveApplication's loop; each turn either finds the
+// row or loses an insert race (or an ID collision), which cannot repeat
+// indefinitely.
+const saveAttempts = 5
+
+// SaveApplication inserts a or, when an application for the same job and
+// e-mail address (regardless of case) exists, replaces it keeping its ID,
+// Reference and AppliedAt. On insert an empty ID and Reference are
+// generated and a zero AppliedAt or UpdatedAt is the current time; on
+// replace UpdatedAt is the current time. a is updated with what was
+// stored. previous holds the blob keys of the replaced application that
+// the new one no longer references, so that deleting them is safe.
+func (s *Store) SaveApplication(ctx context.Context, a *domain.Application) (created bool, previous []string, err error) {
+	defer s.wrap(&err, "SaveApplication(job %q)", a.JobID)
+	t := now()
+	c := *a
+	normalizeApp(&c)
+	c.ConsentAt = stamp(c.ConsentAt)
+	genID, genRef := c.ID == "", c.Reference == ""
+
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		for range saveAttempts {
+			old, err := scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
+				WHERE job_id = ? AND email_key = ?`+s.d.ForUpdate), c.JobID, emailKey(c.Email)))
+			switch {
+			case err == nil:
+				c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, t
+				args, err := s.appArgs(&c)
+				if err != nil {
+					return err
+				}
+				if _, err := tx.ExecContext(ctx, s.q(replaceSQL), replaceArgs(args, c.ID)...); err != nil {
+					return err
+				}
+				created = false
+				previous = dropKeys(old.BlobKeys(), c.BlobKeys())
+				return s.setBlobKeys(ctx, tx, &c)
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
+			}
+
+			if genID {
+				c.ID = domain.NewID()
+			}
+			if genRef {
+				c.Reference = newReference()
+			}
+			c.AppliedAt, c.UpdatedAt = stampOr(a.AppliedAt, t), stampOr(a.UpdatedAt, t)
+			args, err := s.appArgs(&c)
+			if err != nil {
+				return err
+			}
+			// DO NOTHING on any unique index: if a concurrent save for the
+			// same job and address won, the next turn finds its row; if
+			// the ID or reference was taken, the next turn draws new ones.
+			res, err := tx.ExecContext(ctx, s.q(`INSERT INTO applications (`+strings.Join(writeCols, ", ")+`)
+				VALUES (`+placeholders(len(args))+`) ON CONFLICT DO NOTHING`), args...)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			created, previous = true, nil
+			return s.setBlobKeys(ctx, tx, &c)
+		}
+		return errors.New("no row inserted or found: ID or reference already taken")
+	})
+	if err != nil {
+		return false, nil, err
+	}
+	*a = c
+	return created, previous, nil
+}
+
+// kept lists the columns that replacing an application leaves alone.
+var kept = []string{"id", "reference", "applied_at"}
+
+// replaceSQL updates every other column of appCols, and email_key.
+var replaceSQL = func() string {
+	var set []string
+	for _, c := range writeCols {
+		if !slices.Contains(kept, c) {
+			set = append(set, c+" = ?")
+		}
+	}
+	return "UPDATE applications SET " + strings.Join(set, ", ") + " WHERE id = ?"
+}()
+
+// replaceArgs picks from args (as returned by appArgs) the values for
+// replaceSQL.
+func replaceArgs(args []any, id string) []any {
+	var out []any
+	for i, c := range writeCols {
+		if !slices.Contains(kept, c) {
+			out = append(out, args[i])
+		}
+	}
+	return append(out, id)
+}
+
+// setBlobKeys records the blob keys a references, for BlobKeyReferenced.
+func (s *Store) setBlobKeys(ctx context.Context, tx *sql.Tx, a *domain.Application) error {
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM application_blobs WHERE application_id = ?`), a.ID); err != nil {
+		return err
+	}
+	keys := a.BlobKeys()
+	slices.Sort(keys)
+	for _, k := range slices.Compact(keys) {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO application_blobs (blob_key, application_id) VALUES (?, ?)`), k, a.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dropKeys returns the keys of old that are not in keep.
+func dropKeys(old, keep []string) []string {
+	var out []string
+	for _, k := range old {
+		if !slices.Contains(keep, k) && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// GetApplication returns the application with the given ID.
+func (s *Store) GetApplication(ctx context.Context, id string) (_ domain.Application, err error) {
+	defer s.wrap(&err, "GetApplication(%q)", id)
+	a, err := scanApp(s.r.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Application{}, domain.NotFound("application")
+	}
+	return a, err
+}
+
+// ListApplications returns a page of applications, for one job or all,
+// newest first; a limit of 0 means no limit.
+func (s *Store) ListApplications(ctx context.Context, f domain.ApplicationFilter) (_ []domain.Application, err error) {
+	defer s.wrap(&err, "ListApplications(job %q)", f.JobID)
+	query := `SELECT ` + appColumns + ` FROM applications`
+	var args []any
+	if f.JobID != "" {
+		query += ` WHERE job_id = ?`
+		args = append(args, f.JobID)
+	}
+	limit, offset := pageArgs(f.Limit, f.Offset)
+	rows, err := s.r.QueryContext(ctx, s.q(query+` ORDER BY applied_at DESC, id DESC LIMIT ? OFFSET ?`),
+		append(args, limit, offset)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	apps := []domain.Application{}
+	for rows.Next() {
+		a, err := scanApp(rows)
+		if err != nil {
+			return nil, err
+		}
+		apps = append(apps, a)
+	}
+	return apps, rows.Err()
+}
+
+// DeleteApplication removes an application. Its blobs are the caller's.
+func (s *Store) DeleteApplication(ctx context.Context, id string) (err error) {
+	defer s.wrap(&err, "DeleteApplication(%q)", id)
+	return s.execOne(ctx, s.w, "application", `DELETE FROM applications WHERE id = ?`, id)
+}
+
+// DeleteApplicationsBefore removes the applications applied before t and
+// returns the blob keys they referenced.
+func (s *Store) DeleteApplicationsBefore(ctx context.Context, t time.Time) (keys []string, err error) {
+	defer s.wrap(&err, "DeleteApplicationsBefore")
+	// Stored times are whole microseconds: round t up so that "before t"
+	// keeps its meaning.
+	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
+		t = c.Add(time.Microsecond)
+	}
+	// RETURNING reports exactly the rows deleted, even if one was replaced
+	// concurrently.
+	rows, err := s.w.QueryContext(ctx, s.q(`DELETE FROM applications WHERE applied_at < ?
+		RETURNING resume_key, national_id_document_key, certifications`), s.t(t))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	keys = []string{}
+	for rows.Next() {
+		var a domain.Application
+		if err := rows.Scan(&a.ResumeKey, &a.NationalIDDocumentKey, jsonCol{&a.Certifications}); err != nil {
+			return nil, err
+		}
+		keys = append(keys, a.BlobKeys()...)
+	}
+	return keys, rows.Err()
+}
+
+// BlobKeyReferenced reports whether any application references key.
+func (s *Store) BlobKeyReferenced(ctx context.Context, key string) (ok bool, err error) {
+	defer s.wrap(&err, "BlobKeyReferenced")
+	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) > 0 FROM application_blobs WHERE blob_key = ?`), key).Scan(&ok)
+	return ok, err
+}

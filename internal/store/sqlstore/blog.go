@@ -1,0 +1,129 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"corpsite/internal/domain"
+)
+
+const postColumns = `id, title, description, image, content, status, created_at, updated_at`
+
+func scanPost(sc scanner) (domain.BlogPost, error) {
+	var p domain.BlogPost
+	err := sc.Scan(&p.ID, &p.Title, &p.Description, &p.Image, &p.Content, &p.Status,
+		timeCol{&p.CreatedAt}, timeCol{&p.UpdatedAt})
+	return p, err
+}
+
+// blogWhere returns the WHERE clause and arguments for f.
+func blogWhere(f domain.BlogFilter) (string, []any) {
+	if f.PublishedOnly {
+		return ` WHERE status = ?`, []any{string(domain.PostPublished)}
+	}
+	return "", nil
+}
+
+// ListBlogPosts returns a page of posts, newest first.
+func (s *Store) ListBlogPosts(ctx context.Context, f domain.BlogFilter) (_ []domain.BlogPost, err error) {
+	defer s.wrap(&err, "ListBlogPosts")
+	where, args := blogWhere(f)
+	limit, offset := pageArgs(f.Limit, f.Offset)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT `+postColumns+` FROM blog_posts`+where+`
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	posts := []domain.BlogPost{}
+	for rows.Next() {
+		p, err := scanPost(rows)
+		if err != nil {
+			return nil, err
+		}
+		posts = append(posts, p)
+	}
+	return posts, rows.Err()
+}
+
+// CountBlogPosts returns how many posts f selects, ignoring its page.
+func (s *Store) CountBlogPosts(ctx context.Context, f domain.BlogFilter) (n int, err error) {
+	defer s.wrap(&err, "CountBlogPosts")
+	where, args := blogWhere(f)
+	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM blog_posts`+where), args...).Scan(&n)
+	return n, err
+}
+
+// GetBlogPost returns the post with the given ID.
+func (s *Store) GetBlogPost(ctx context.Context, id string) (_ domain.BlogPost, err error) {
+	defer s.wrap(&err, "GetBlogPost(%q)", id)
+	p, err := scanPost(s.r.QueryRowContext(ctx, s.q(`SELECT `+postColumns+` FROM blog_posts WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.BlogPost{}, domain.NotFound("blog post")
+	}
+	return p, err
+}
+
+// CreateBlogPost stores p. An empty ID is filled with a new one, an empty
+// status with draft and zero timestamps with the current time; p is
+// updated with what was stored.
+func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err error) {
+	defer s.wrap(&err, "CreateBlogPost")
+	c := *p
+	if c.ID == "" {
+		c.ID = domain.NewID()
+	}
+	if c.Status == "" {
+		c.Status = domain.PostDraft
+	}
+	t := now()
+	c.CreatedAt, c.UpdatedAt = stampOr(c.CreatedAt, t), stampOr(c.UpdatedAt, t)
+	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO blog_posts (`+postColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.Title, c.Description, c.Image, c.Content, string(c.Status),
+			s.t(c.CreatedAt), s.t(c.UpdatedAt))
+		return err
+	})
+	if err == nil {
+		*p = c
+	}
+	return err
+}
+
+// UpdateBlogPost replaces every field of the post with p's ID except
+// CreatedAt, and sets UpdatedAt to the current time; p is updated with
+// what was stored.
+func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err error) {
+	defer s.wrap(&err, "UpdateBlogPost(%q)", p.ID)
+	c := *p
+	if c.Status == "" {
+		c.Status = domain.PostDraft
+	}
+	c.UpdatedAt = now()
+	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+		row := tx.QueryRowContext(ctx, s.q(`UPDATE blog_posts SET title = ?, description = ?, image = ?,
+			content = ?, status = ?, updated_at = ?
+			WHERE id = ? RETURNING created_at`),
+			c.Title, c.Description, c.Image, c.Content, string(c.Status), s.t(c.UpdatedAt), c.ID)
+		err := row.Scan(timeCol{&c.CreatedAt})
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("blog post")
+		}
+		return err
+	})
+	if err == nil {
+		*p = c
+	}
+	return err
+}
+
+// DeleteBlogPost removes the post and, through the foreign key, its
+// comments.
+func (s *Store) DeleteBlogPost(ctx context.Context, id string) (err error) {
+	defer s.wrap(&err, "DeleteBlogPost(%q)", id)
+	return s.tx(ctx, true, func(tx *sql.Tx) error {
+		return s.execOne(ctx, tx, "blog post", `DELETE FROM blog_posts WHERE id = ?`, id)
+	})
+}
