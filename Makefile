@@ -1,0 +1,59 @@
+# The two commands that matter: `make run` starts the site with SQLite,
+# local files and demo content; `make test` runs every test suite.
+
+GO      ?= go
+BIN     := bin/site
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X corpsite/internal/cli.Version=$(VERSION)
+ADDR    ?= 127.0.0.1:8080
+# PostgreSQL for the store contract suite; used only when it answers.
+TEST_DATABASE_URL ?= $(shell pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && echo 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable')
+export TEST_DATABASE_URL
+
+WEB_SRC := $(shell find web/src content -type f 2>/dev/null) web/vite.config.ts web/scripts/build-server.mjs web/package-lock.json
+
+.PHONY: all build web run test test-go test-web test-e2e budget bench lint clean
+
+all: build
+
+web/node_modules/.installed: web/package.json
+	cd web && npm install --no-audit --no-fund
+	touch $@
+
+web/dist/.built: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run build
+	touch $@
+
+web: web/dist/.built
+
+build: web
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/site
+
+run: build
+	$(BIN) seed
+	$(BIN) serve --addr $(ADDR)
+
+test: build
+	@$(MAKE) --no-print-directory test-go
+	@$(MAKE) --no-print-directory test-web
+	@$(MAKE) --no-print-directory budget
+	@$(MAKE) --no-print-directory test-e2e
+
+test-go: web
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && npx tsc --noEmit && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+
+test-e2e: build
+	cd web && npx playwright test
+
+budget: web
+	cd web && node scripts/budget.mjs
+
+bench: build
+	$(GO) run ./cmd/bench
+
+clean:
+	rm -rf bin web/dist web/test-results

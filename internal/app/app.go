@@ -1,0 +1,212 @@
+// Package app wires the site together from a config: store, file storage,
+// renderer and HTTP server. cmd/site and end-to-end Go tests use it; it
+// is the only package that imports concrete stores.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"corpsite/internal/blob"
+	"corpsite/internal/config"
+	"corpsite/internal/domain"
+	"corpsite/internal/render"
+	"corpsite/internal/seed"
+	"corpsite/internal/server"
+	"corpsite/internal/sitecontent"
+	"corpsite/internal/store/postgres"
+	"corpsite/internal/store/sqlite"
+	"corpsite/web"
+)
+
+// NewLogger returns the JSON logger for level.
+func NewLogger(level string) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+}
+
+// migrator is implemented by both stores.
+type migrator interface {
+	domain.Store
+	Migrate(ctx context.Context) error
+}
+
+// OpenStore opens the configured database and applies its migrations.
+func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
+	var st migrator
+	var err error
+	if cfg.DatabaseURL == "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("app: create data folder: %w", err)
+		}
+		st, err = sqlite.Open(ctx, filepath.Join(cfg.DataDir, "site.db"))
+	} else {
+		st, err = postgres.Open(ctx, cfg.DatabaseURL)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("app: migrate: %w", err)
+	}
+	return st, nil
+}
+
+// App is a running site: its dependencies and its HTTP server.
+type App struct {
+	cfg      *config.Config
+	log      *slog.Logger
+	store    domain.Store
+	blobs    domain.BlobStore
+	renderer *render.Renderer
+	server   *server.Server
+	http     *http.Server
+	listener net.Listener
+}
+
+// New opens everything the site needs. Close releases it.
+func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err error) {
+	a := &App{cfg: cfg, log: log}
+	defer func() {
+		if err != nil {
+			a.Close()
+		}
+	}()
+	content, err := sitecontent.Load()
+	if err != nil {
+		return nil, err
+	}
+	if a.store, err = OpenStore(ctx, cfg); err != nil {
+		return nil, err
+	}
+	if a.blobs, err = blob.Open(ctx, cfg.FilesURL, filepath.Join(cfg.DataDir, "files")); err != nil {
+		return nil, err
+	}
+	bundle, err := fs.ReadFile(web.Dist, "dist/server/server.js")
+	if err != nil {
+		return nil, fmt.Errorf("app: server bundle missing (build the web app first): %w", err)
+	}
+	workers := cfg.RenderWorkers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if a.renderer, err = render.New(string(bundle), render.Options{Size: workers}); err != nil {
+		return nil, err
+	}
+	client, err := fs.Sub(web.Dist, "dist/client")
+	if err != nil {
+		return nil, err
+	}
+	media, err := fs.Sub(seed.Images, "images")
+	if err != nil {
+		return nil, err
+	}
+	media = prefixFS{prefix: "demo/", fsys: media}
+	a.server, err = server.New(server.Options{
+		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
+		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.http = &http.Server{
+		Handler:           a.server,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute, // long uploads on slow links
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	return a, nil
+}
+
+// Listen opens the configured address; the actual address is then Addr().
+func (a *App) Listen() error {
+	l, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("app: listen: %w", err)
+	}
+	a.listener = l
+	return nil
+}
+
+// Addr is the address being listened on, after Listen.
+func (a *App) Addr() string { return a.listener.Addr().String() }
+
+// URL is the base URL to open in a browser, after Listen.
+func (a *App) URL() string {
+	if strings.HasPrefix(a.cfg.BaseURL, "http://"+a.cfg.Addr) {
+		return "http://" + a.Addr() + "/"
+	}
+	return a.cfg.BaseURL + "/"
+}
+
+// Serve serves until ctx ends, then shuts down gracefully: in-flight
+// requests get cfg.ShutdownTimeout to finish.
+func (a *App) Serve(ctx context.Context) error {
+	go a.server.Warm(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- a.http.Serve(a.listener) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := a.http.Shutdown(sctx); err != nil {
+		return fmt.Errorf("app: shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close releases the store, file storage and renderer.
+func (a *App) Close() {
+	if a.renderer != nil {
+		a.renderer.Close()
+	}
+	if a.blobs != nil {
+		_ = a.blobs.Close()
+	}
+	if a.store != nil {
+		_ = a.store.Close()
+	}
+}
+
+// prefixFS shows fsys under a folder name, so demo images live at
+// /media/demo/ beside future media folders.
+type prefixFS struct {
+	prefix string
+	fsys   fs.FS
+}
+
+func (p prefixFS) Open(name string) (fs.File, error) {
+	rest, ok := strings.CutPrefix(name, p.prefix)
+	if !ok || rest == "" {
+		return nil, fs.ErrNotExist
+	}
+	return p.fsys.Open(rest)
+}
+
+// Server returns the HTTP handler of the site (for benchmarks and tests).
+func (a *App) Server() *server.Server { return a.server }
+
+// Store returns the site's store (for benchmarks and tests).
+func (a *App) Store() domain.Store { return a.store }

@@ -1,0 +1,144 @@
+// Package cli implements the commands of the site binary: serve, migrate,
+// seed and version. Only cmd/site imports it.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"corpsite/internal/app"
+	"corpsite/internal/config"
+	"corpsite/internal/seed"
+)
+
+// Version is set at build time with -ldflags "-X corpsite/internal/cli.Version=…".
+var Version = "dev"
+
+const usage = `Usage: site <command> [flags]
+
+Commands:
+  serve     serve the website (migrates the database first)
+  migrate   apply database migrations and exit
+  seed      load demo content if the database is empty, then exit
+  version   print the version
+
+Run 'site <command> --help' for the flags of a command. Every flag can also
+be set with the environment variable named in its help.
+`
+
+// Main runs the command in args and returns the process exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(rest, stdout, stderr)
+	case "migrate":
+		err = migrate(rest, stdout, stderr)
+	case "seed":
+		err = seedCmd(rest, stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, "site", Version)
+	case "help", "--help", "-help", "-h":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "site: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "site:", err)
+		return 1
+	}
+	return 0
+}
+
+func parse(name string, args []string, stderr io.Writer) (*config.Config, error) {
+	var cfg config.Config
+	fs := flag.NewFlagSet("site "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%s: unexpected argument %q", name, fs.Arg(0))
+	}
+	if err := cfg.Finish(); err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+func serve(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parse("serve", args, stderr)
+	if err != nil {
+		return err
+	}
+	log := app.NewLogger(cfg.LogLevel)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	a, err := app.New(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.Listen(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Serving the site at %s (Ctrl-C stops it)\n", a.URL())
+	log.Info("listening", "addr", a.Addr(), "version", Version)
+	return a.Serve(ctx)
+}
+
+func migrate(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parse("migrate", args, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	st, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	fmt.Fprintln(stdout, "Database is up to date.")
+	return nil
+}
+
+func seedCmd(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parse("seed", args, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	st, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	loaded, err := seed.Load(ctx, st, time.Now().UTC())
+	if err != nil {
+		return err
+	}
+	if loaded {
+		fmt.Fprintln(stdout, "Loaded demo content.")
+	} else {
+		fmt.Fprintln(stdout, "The database already has content; nothing loaded.")
+	}
+	return nil
+}

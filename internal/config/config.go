@@ -1,0 +1,101 @@
+// Package config holds the one configuration struct of the binary, filled
+// once from flags and matching environment variables and passed down.
+// Only cmd/site fills it; other packages take the fields they need.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the site binary.
+type Config struct {
+	// Addr is the address to listen on (SITE_ADDR).
+	Addr string
+	// DataDir holds the SQLite database and local files (SITE_DATA_DIR).
+	DataDir string
+	// DatabaseURL selects the database (SITE_DATABASE_URL): empty for SQLite
+	// in DataDir, or a postgres:// URL.
+	DatabaseURL string
+	// FilesURL selects private file storage (SITE_FILES_URL): empty for a
+	// folder in DataDir, file:///path, or s3://bucket?endpoint=…&region=….
+	FilesURL string
+	// BaseURL is the public origin used in canonical links, sitemaps and
+	// e-mails (SITE_BASE_URL), without a trailing slash.
+	BaseURL string
+	// RenderWorkers is the number of JavaScript engines rendering pages at
+	// once (SITE_RENDER_WORKERS); 0 = number of CPUs.
+	RenderWorkers int
+	// ShutdownTimeout bounds how long in-flight requests may take to finish
+	// after SIGTERM/SIGINT (SITE_SHUTDOWN_TIMEOUT).
+	ShutdownTimeout time.Duration
+	// LogLevel is debug, info, warn or error (SITE_LOG_LEVEL).
+	LogLevel string
+}
+
+// Register defines the flags of c on fs with defaults taken from the
+// environment where set.
+func (c *Config) Register(fs *flag.FlagSet) {
+	fs.StringVar(&c.Addr, "addr", env("SITE_ADDR", "127.0.0.1:8080"), "listen address (env SITE_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env("SITE_DATA_DIR", "./data"), "folder for the SQLite database and local files (env SITE_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("SITE_DATABASE_URL", ""), "empty = SQLite in the data folder; postgres://… = PostgreSQL (env SITE_DATABASE_URL)")
+	fs.StringVar(&c.FilesURL, "files-url", env("SITE_FILES_URL", ""), "empty = folder in the data folder; s3://bucket?endpoint=…&region=… = S3-compatible (env SITE_FILES_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", env("SITE_BASE_URL", ""), "public base URL for canonical links; empty = http://{addr} (env SITE_BASE_URL)")
+	fs.IntVar(&c.RenderWorkers, "render-workers", envInt("SITE_RENDER_WORKERS", 0), "JavaScript engines rendering at once; 0 = CPUs (env SITE_RENDER_WORKERS)")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", envDuration("SITE_SHUTDOWN_TIMEOUT", 20*time.Second), "time allowed for in-flight requests at shutdown (env SITE_SHUTDOWN_TIMEOUT)")
+	fs.StringVar(&c.LogLevel, "log-level", env("SITE_LOG_LEVEL", "info"), "debug, info, warn or error (env SITE_LOG_LEVEL)")
+}
+
+// Finish checks c and fills derived defaults. Call it after parsing.
+func (c *Config) Finish() error {
+	if c.DataDir == "" {
+		return fmt.Errorf("config: --data-dir must not be empty")
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	}
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("config: --base-url %q must be an absolute http(s) URL", c.BaseURL)
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		return fmt.Errorf("config: --database-url must be empty (SQLite) or a postgres:// URL")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: --log-level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	return nil
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok {
+		return v
+	}
+	return def
+}
+
+func envInt(key string, def int) int {
+	var n int
+	if v, ok := os.LookupEnv(key); ok {
+		if _, err := fmt.Sscanf(v, "%d", &n); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+func envDuration(key string, def time.Duration) time.Duration {
+	if v, ok := os.LookupEnv(key); ok {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+	}
+	return def
+}

@@ -1,0 +1,18 @@
+package server
+
+import "net/http"
+
+// GET /api/jobs: open positions, newest first.
+func (s *Server) apiJobs(r *http.Request) (any, error) {
+	return s.publicJobs(r.Context())
+}
+
+// GET /api/jobs/{id}: one open position.
+func (s *Server) apiJob(r *http.Request) (any, error) {
+	return s.publicJob(r.Context(), r.PathValue("id"))
+}
+
+// GET /api/blogs: the newest published posts, without bodies.
+func (s *Server) apiBlogs(r *http.Request) (any, error) {
+	return s.recentPosts(r.Context())
+}

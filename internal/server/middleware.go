@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// maxBodyBytes bounds request bodies unless a handler sets its own limit.
+const maxBodyBytes = 1 << 20
+
+// contentSecurityPolicy allows scripts only from our own origin (no inline
+// script), and frames only from the map service, on a visitor's request.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; " +
+	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+type ctxKey int
+
+const requestIDKey ctxKey = iota
+
+// requestID returns the id the middleware gave the request.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// logger returns the server's logger with the request id attached.
+func (s *Server) logger(r *http.Request) *slog.Logger {
+	return s.log.With("request_id", requestID(r.Context()))
+}
+
+func newRequestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// middleware wraps every route: request id, security headers, access log,
+// panic recovery, body limit and cross-origin protection, in that order.
+func (s *Server) middleware(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.writeAPIError(w, r, http.StatusForbidden, "forbidden", "Cross-origin requests that change data are not allowed.")
+	}))
+	inner := cop.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := newRequestID()
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		h := w.Header()
+		h.Set("X-Request-Id", id)
+		setSecurityHeaders(h, strings.HasPrefix(s.baseURL, "https://"))
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.logger(r).Error("panic", "panic", p, "stack", string(debug.Stack()))
+				if !rec.wrote {
+					s.fail(rec, r, errPanic)
+				}
+			}
+			s.logger(r).Info("request",
+				"method", r.Method,
+				"path", r.URL.Path,
+				"status", rec.status,
+				"bytes", rec.bytes,
+				"duration_ms", float64(time.Since(start).Microseconds())/1000,
+			)
+		}()
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(rec, r.Body, maxBodyBytes)
+		}
+		inner.ServeHTTP(rec, r)
+	})
+}
+
+// setSecurityHeaders sets the headers every response carries, errors included.
+func setSecurityHeaders(h http.Header, https bool) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
+	if https {
+		h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+	}
+}
+
+// statusRecorder remembers the status and size of a response for the log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	wrote  bool
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status = code
+		r.wrote = true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }

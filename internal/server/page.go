@@ -1,0 +1,287 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// pageSpec is what a page handler decides: status, <head> and the data
+// the React page renders from.
+type pageSpec struct {
+	Status int
+	// Page is the web app's page name, whose chunk the document preloads.
+	Page        string
+	Title       string // without the site name
+	Description string
+	// Path is the canonical path ("" = no canonical link, e.g. 404).
+	Path    string
+	OGType  string // website (default) or article
+	NoIndex bool
+	JSONLD  []any
+	// API holds the API responses the page reads, keyed by API path.
+	API map[string]apiResult
+	// Cache says whether the rendered page may be reused.
+	Cache bool
+}
+
+// apiResult is one API response inside boot data.
+type apiResult struct {
+	Data  any       `json:"data,omitempty"`
+	Error *apiError `json:"error,omitempty"`
+}
+
+func result(v any, err error) apiResult {
+	if err != nil {
+		e := errorBody(err)
+		return apiResult{Error: &e}
+	}
+	return apiResult{Data: v}
+}
+
+// bootData is embedded in the page and given to the renderer.
+type bootData struct {
+	API   map[string]apiResult `json:"api"`
+	Now   string               `json:"now"`
+	Error bool                 `json:"error,omitempty"`
+}
+
+// renderedPage is a complete response, kept in the page cache.
+type renderedPage struct {
+	status int
+	html   []byte
+	gz     []byte
+	etag   string
+}
+
+type pageFunc func(r *http.Request) (*pageSpec, error)
+
+// cacheKeyFunc names the cache slot of a request.
+type cacheKeyFunc func(r *http.Request) string
+
+func byPath(r *http.Request) string { return r.URL.Path }
+
+// sharedNotFound gives every unknown path one cached not-found page.
+func sharedNotFound(*http.Request) string { return "\x00not-found" }
+
+// page adapts a page handler: cached pages cost no JavaScript; concurrent
+// misses for one page are coalesced into one render.
+func (s *Server) page(key cacheKeyFunc, fn pageFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.servePage(w, r, key(r), fn)
+	})
+}
+
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, fn pageFunc) {
+	ctx := r.Context()
+	version, err := s.versions.get(ctx)
+	if err != nil {
+		s.logger(r).Error("content version", "err", err)
+		s.serveErrorPage(w, r, http.StatusServiceUnavailable)
+		return
+	}
+	if p := s.cache.get(key, version); p != nil {
+		s.writePage(w, r, p)
+		return
+	}
+	flightKey := key + "\x00" + strconv.FormatInt(version, 10)
+	v, err, _ := s.flight.Do(flightKey, func() (any, error) {
+		// One visitor leaving must not fail the others waiting on this render.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
+		defer cancel()
+		spec, err := fn(r.WithContext(rctx))
+		if err != nil {
+			return nil, err
+		}
+		p, err := s.renderSpec(rctx, r.URL.Path, spec, false)
+		if err != nil {
+			return nil, err
+		}
+		if spec.Cache {
+			s.cache.put(key, version, p)
+		}
+		return p, nil
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.writePage(w, r, v.(*renderedPage))
+}
+
+// serveErrorPage renders the site's error screen with status.
+func (s *Server) serveErrorPage(w http.ResponseWriter, r *http.Request, status int) {
+	meta := s.content.Pages["error"]
+	spec := &pageSpec{Status: status, Page: "not-found", Title: meta.Title, Description: meta.Description, NoIndex: true}
+	p, err := s.renderSpec(context.WithoutCancel(r.Context()), r.URL.Path, spec, true)
+	if err != nil {
+		s.logger(r).Error("rendering the error page failed", "err", err)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		_, _ = w.Write([]byte(fallbackErrorHTML))
+		return
+	}
+	s.writePage(w, r, p)
+}
+
+// fallbackErrorHTML is shown only when even the renderer is broken.
+const fallbackErrorHTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head>` +
+	`<body><main><h1>Unexpected Application Error!</h1><p>Something went wrong on our side. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></main></body></html>`
+
+// renderSpec renders spec into a complete document.
+func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, failed bool) (*renderedPage, error) {
+	boot := bootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
+	if boot.API == nil {
+		boot.API = map[string]apiResult{}
+	}
+	bootJSON, err := json.Marshal(boot) // escapes <, > and & for safe embedding
+	if err != nil {
+		return nil, fmt.Errorf("server: encode boot data: %w", err)
+	}
+	res, err := s.renderer.Render(ctx, path, bootJSON)
+	if err != nil {
+		return nil, fmt.Errorf("server: render %s: %w", path, err)
+	}
+	status := spec.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if !res.OK {
+		s.log.Error("page threw while rendering", "path", path, "err", res.Error)
+		status = http.StatusInternalServerError
+		spec = &pageSpec{Page: spec.Page, Title: s.content.Pages["error"].Title, Description: s.content.Pages["error"].Description, NoIndex: true}
+		boot.Error = true
+		if bootJSON, err = json.Marshal(boot); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if err := documentTemplate.Execute(&buf, s.documentData(spec, res.HTML, bootJSON)); err != nil {
+		return nil, fmt.Errorf("server: document template: %w", err)
+	}
+	return newRenderedPage(status, buf.Bytes()), nil
+}
+
+func newRenderedPage(status int, html []byte) *renderedPage {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	_, _ = zw.Write(html)
+	_ = zw.Close()
+	sum := sha256.Sum256(html)
+	return &renderedPage{
+		status: status,
+		html:   html,
+		gz:     gz.Bytes(),
+		etag:   `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+	}
+}
+
+// writePage sends a rendered page, compressed when the client accepts it.
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPage) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Vary", "Accept-Encoding")
+	if p.status == http.StatusOK {
+		h.Set("Cache-Control", "no-cache")
+		h.Set("ETag", p.etag)
+		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	} else {
+		h.Set("Cache-Control", "no-store")
+	}
+	body := p.html
+	if acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		body = p.gz
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(p.status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// documentData fills the document template.
+func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[string]any {
+	site := s.content.Site
+	var canonical string
+	if spec.Path != "" {
+		canonical = s.baseURL + spec.Path
+	}
+	ogType := spec.OGType
+	if ogType == "" {
+		ogType = "website"
+	}
+	var ld []template.JS
+	for _, v := range spec.JSONLD {
+		b, err := json.Marshal(v) // HTML-safe: <, > and & are escaped
+		if err == nil {
+			ld = append(ld, template.JS(b))
+		}
+	}
+	return map[string]any{
+		"Title":       s.content.Title(spec.Title),
+		"Description": spec.Description,
+		"Canonical":   canonical,
+		"OGType":      ogType,
+		"SiteName":    site.Name,
+		"NoIndex":     spec.NoIndex,
+		"CSS":         s.assets.entryCSS,
+		"Script":      s.assets.entryJS,
+		"Preload":     s.assets.preloadsFor(spec.Page),
+		"JSONLD":      ld,
+		"HTML":        template.HTML(html),
+		"Boot":        template.JS(boot),
+	}
+}
+
+var documentTemplate = template.Must(template.New("document").Parse(`<!doctype html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<meta name="description" content="{{.Description}}">
+{{if .Canonical}}<link rel="canonical" href="{{.Canonical}}">
+{{end}}{{if .NoIndex}}<meta name="robots" content="noindex">
+{{end}}<meta property="og:type" content="{{.OGType}}">
+<meta property="og:site_name" content="{{.SiteName}}">
+<meta property="og:title" content="{{.Title}}">
+<meta property="og:description" content="{{.Description}}">
+{{if .Canonical}}<meta property="og:url" content="{{.Canonical}}">
+{{end}}<meta name="twitter:card" content="summary">
+<meta name="theme-color" content="#1c3890">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+{{range .CSS}}<link rel="stylesheet" href="{{.}}">
+{{end}}<script type="module" src="{{.Script}}"></script>
+{{range .Preload}}<link rel="modulepreload" href="{{.}}">
+{{end}}{{range .JSONLD}}<script type="application/ld+json">{{.}}</script>
+{{end}}</head>
+<body>
+<div id="root">{{.HTML}}</div>
+<script id="boot-data" type="application/json">{{.Boot}}</script>
+</body>
+</html>
+`))
