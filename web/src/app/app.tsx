@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRoutes } from 'react-router';
 import { ApiProvider, type ApiCache } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
@@ -17,6 +18,10 @@ export interface AppProps {
 
 /** The whole site below the router; the entries wrap it in a router. */
 export function App({ cache, registry, now, failed }: AppProps) {
+  useEffect(() => {
+    // Marks the page as interactive (end-to-end tests wait for it).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <ClockProvider now={now}>
       <ApiProvider cache={cache}>

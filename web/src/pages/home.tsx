@@ -1,15 +1,19 @@
-import { useApi } from '../lib/api';
-import { useDocumentTitle } from '../lib/meta';
-import type { BlogPost } from '../lib/types';
 import pages from '../../../content/pages.json';
+import home from '../../../content/home.json';
+import { BlogHighlights } from '../features/blog/blog-highlights';
+import { AboutSection } from '../features/home/about-section';
+import { Hero } from '../features/home/hero';
+import { useDocumentTitle } from '../lib/meta';
+import { useReveal } from '../lib/use-reveal';
 
 export default function HomePage() {
   useDocumentTitle(pages['/'].title);
-  const blogs = useApi<BlogPost[]>('/api/blogs');
+  const ref = useReveal<HTMLDivElement>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-4xl font-bold">Welcome</h1>
-      <ul>{blogs.data?.map((p) => <li key={p.id}>{p.title}</li>)}</ul>
+    <div ref={ref}>
+      <Hero />
+      <AboutSection />
+      <BlogHighlights copy={home.blog} />
     </div>
   );
 }

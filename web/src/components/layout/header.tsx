@@ -1,17 +1,20 @@
-import { NavLink } from 'react-router';
-import site from '../../../../content/site.json';
+import { Link } from 'react-router';
+import { DesktopNav } from './desktop-nav';
+import { LogoLockup } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { homeLinkLabel } from './nav-data';
 
+/** The fixed site header: logo, links from md up, a menu below md. */
 export function Header() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center gap-6 px-4">
-        <NavLink to="/" className="font-bold text-brand-800">
-          {site.name}
-        </NavLink>
-        <NavLink to="/" end>
-          Home
-        </NavLink>
-      </nav>
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 lg:px-6">
+        <Link to="/" aria-label={homeLinkLabel} className="shrink-0 rounded-md">
+          <LogoLockup />
+        </Link>
+        <DesktopNav />
+        <MobileMenu />
+      </div>
     </header>
   );
 }

@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The running site's origin (set by global-setup). */
+export function base(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
+  return url;
+}
+
+export interface JobJSON {
+  id: string;
+  jobTitle: string;
+  location: string;
+  experience: string;
+  description: string;
+}
+
+/** The open jobs of the demo content, from the JSON API. */
+export async function openJobs(request: APIRequestContext): Promise<JobJSON[]> {
+  const res = await request.get(`${base()}/api/jobs`);
+  expect(res.status()).toBe(200);
+  const jobs = (await res.json()) as JobJSON[];
+  expect(jobs.length).toBeGreaterThanOrEqual(6);
+  return jobs;
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+/** Opens path and waits until React has hydrated it. */
+export async function openHydrated(page: Page, path: string) {
+  const res = await page.goto(`${base()}${path}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  return res;
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

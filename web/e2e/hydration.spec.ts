@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { openHydrated, openJobs, watchErrors } from './helpers';
+
+test.describe('hydration', () => {
+  test('home and job pages hydrate without console errors', async ({ page, request }) => {
+    const errors = watchErrors(page);
+    await openHydrated(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const [job] = await openJobs(request);
+    await openHydrated(page, `/job/${job!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: job!.jobTitle })).toBeVisible();
+    await openHydrated(page, '/job/no-such-job');
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  test('links navigate on the client after hydration', async ({ page, request }) => {
+    const [job] = await openJobs(request);
+    await openHydrated(page, `/job/${job!.id}`);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.locator('footer').getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Blog Posts')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+});

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import copy from '../../../../content/blog.json';
+import { ArrowRightIcon } from '../../components/icons';
+import type { BlogPost } from '../../lib/types';
+import { BlogPlaceholder } from './blog-placeholder';
+
+const cover = 'aspect-video h-auto w-full bg-slate-100 object-cover';
+
+/** A post's teaser: cover, title, two lines of description, Read More. */
+export function BlogCard({ post }: { post: BlogPost }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      {post.image ? (
+        <img src={post.image} alt={post.title} width={640} height={360} loading="lazy" decoding="async" className={cover} />
+      ) : (
+        <BlogPlaceholder className={cover} />
+      )}
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">{post.title}</h3>
+        <p className="mt-2 line-clamp-2 text-slate-700">{post.description || copy.card.descriptionFallback}</p>
+        <Link
+          to={`/blog/${encodeURIComponent(post.id)}`}
+          className="mt-auto inline-flex items-center gap-1.5 self-start rounded-sm pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+        >
+          {copy.card.readMore}
+          <span className="sr-only">: {post.title}</span>
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import copy from '../../../../content/jobs.json';
+import { ArrowLeftIcon } from '../../components/icons';
+import { useNow } from '../../lib/clock';
+import { useDocumentTitle } from '../../lib/meta';
+import type { Job } from '../../lib/types';
+import { ApplyAction } from './apply-action';
+import { JobFacts } from './job-facts';
+import { applicationsClosed, jobPageTitle } from './job-text';
+
+const t = copy.detail;
+
+/** One open position: facts, the description (server-sanitised HTML) and how to apply. */
+export function JobDetail({ job }: { job: Job }) {
+  useDocumentTitle(jobPageTitle(job));
+  const closed = applicationsClosed(job, useNow());
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <Link
+        to="/career"
+        className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" />
+        {t.back}{' '}
+        <span className="sr-only">{t.backHidden}</span>
+      </Link>
+
+      <header className="mt-6">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{job.jobTitle}</h1>
+        <h2 className="sr-only">{t.factsLabel}</h2>
+        <div className="mt-8">
+          <JobFacts job={job} />
+        </div>
+        <div className="mt-8">
+          <ApplyAction job={job} closed={closed} />
+        </div>
+      </header>
+
+      <div className="prose-html mt-12 border-t border-slate-200 pt-10" dangerouslySetInnerHTML={{ __html: job.description }} />
+
+      <section aria-labelledby="job-apply-title" className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+        <h2 id="job-apply-title" className="text-xl font-bold text-slate-900">
+          {t.applyHeading}
+        </h2>
+        <p className="mt-2 text-slate-700">{t.applyText}</p>
+        <div className="mt-6">
+          <ApplyAction job={job} closed={closed} />
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+// Rendering helpers for tests: the whole app at a URL, or one component
+// inside the same providers, with API data and a fixed clock.
+import './dom-stubs';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach } from 'vitest';
+import { App } from '../app/app';
+import { PagesProvider, staticRegistry } from '../app/pages';
+import { ApiCache, ApiProvider } from '../lib/api';
+import { ClockProvider } from '../lib/clock';
+import type { ApiResult } from '../lib/types';
+import * as home from '../pages/home';
+import * as job from '../pages/job';
+import * as notFound from '../pages/not-found';
+
+afterEach(cleanup);
+
+export const testRegistry = staticRegistry({ home, job, 'not-found': notFound });
+
+/** The server clock tests run at unless they say otherwise. */
+export const TEST_NOW = new Date('2026-11-21T10:00:00Z');
+
+export interface RenderOptions {
+  /** API responses by path, as boot data gives them. */
+  api?: Record<string, ApiResult>;
+  now?: Date;
+}
+
+/** Renders the whole site at url, as the server and browser entries do. */
+export function renderApp(url: string, { api = {}, now = TEST_NOW }: RenderOptions = {}): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <App cache={new ApiCache(api)} registry={testRegistry} now={now} />
+    </MemoryRouter>,
+  );
+}
+
+/** Renders ui at route inside the app's providers, with the current path shown in a test id "location". */
+export function renderWithProviders(
+  ui: ReactNode,
+  { route = '/', api = {}, now = TEST_NOW }: RenderOptions & { route?: string } = {},
+): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <ClockProvider now={now}>
+        <ApiProvider cache={new ApiCache(api)}>
+          <PagesProvider registry={testRegistry}>
+            {ui}
+            <LocationProbe />
+          </PagesProvider>
+        </ApiProvider>
+      </ClockProvider>
+    </MemoryRouter>,
+  );
+}
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <span data-testid="location">{pathname}</span>;
+}
