@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import copy from '../../../../content/jobs.json';
 import { ArrowLeftIcon } from '../../components/icons';
 import { useNow } from '../../lib/clock';
+import { formatLongDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/meta';
 import type { Job } from '../../lib/types';
 import { ApplyAction } from './apply-action';
@@ -27,6 +28,9 @@ export function JobDetail({ job }: { job: Job }) {
 
       <header className="mt-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{job.jobTitle}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {t.posted} <time dateTime={job.createdAt.slice(0, 10)}>{formatLongDate(job.createdAt)}</time>
+        </p>
         <h2 className="sr-only">{t.factsLabel}</h2>
         <div className="mt-8">
           <JobFacts job={job} />
