@@ -14,6 +14,7 @@ import (
 
 	"corpsite/internal/app"
 	"corpsite/internal/config"
+	"corpsite/internal/domain"
 	"corpsite/internal/seed"
 )
 
@@ -103,8 +104,10 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	return a.Serve(ctx)
 }
 
-func migrate(args []string, stdout, stderr io.Writer) error {
-	cfg, err := parse("migrate", args, stderr)
+// withStore parses the flags of command name, opens the migrated store
+// and runs fn with it.
+func withStore(name string, args []string, stderr io.Writer, fn func(ctx context.Context, st domain.Store) error) error {
+	cfg, err := parse(name, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -115,30 +118,27 @@ func migrate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	fmt.Fprintln(stdout, "Database is up to date.")
-	return nil
+	return fn(ctx, st)
+}
+
+func migrate(args []string, stdout, stderr io.Writer) error {
+	return withStore("migrate", args, stderr, func(context.Context, domain.Store) error {
+		fmt.Fprintln(stdout, "Database is up to date.")
+		return nil
+	})
 }
 
 func seedCmd(args []string, stdout, stderr io.Writer) error {
-	cfg, err := parse("seed", args, stderr)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	st, err := app.OpenStore(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	loaded, err := seed.Load(ctx, st, time.Now().UTC())
-	if err != nil {
-		return err
-	}
-	if loaded {
-		fmt.Fprintln(stdout, "Loaded demo content.")
-	} else {
-		fmt.Fprintln(stdout, "The database already has content; nothing loaded.")
-	}
-	return nil
+	return withStore("seed", args, stderr, func(ctx context.Context, st domain.Store) error {
+		loaded, err := seed.Load(ctx, st, time.Now().UTC())
+		if err != nil {
+			return err
+		}
+		if loaded {
+			fmt.Fprintln(stdout, "Loaded demo content.")
+		} else {
+			fmt.Fprintln(stdout, "The database already has content; nothing loaded.")
+		}
+		return nil
+	})
 }

@@ -39,35 +39,8 @@ export function Footer({ showRefundNote = site.showRefundNote }: { showRefundNot
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-services" className="lg:col-span-3">
-          <h2 id="footer-services" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {copy.servicesHeading}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {serviceLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={listLink}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-quick-links" className="lg:col-span-2">
-          <h2 id="footer-quick-links" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {copy.quickLinksHeading}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {copy.quickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={listLink}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList id="footer-services" heading={copy.servicesHeading} links={serviceLinks} className="lg:col-span-3" />
+        <LinkList id="footer-quick-links" heading={copy.quickLinksHeading} links={copy.quickLinks} className="lg:col-span-2" />
 
         <div className="lg:col-span-3">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{copy.contactHeading}</h2>
@@ -123,5 +96,25 @@ export function Footer({ showRefundNote = site.showRefundNote }: { showRefundNot
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A titled list of site links (footer column). */
+function LinkList({ id, heading, links, className }: { id: string; heading: string; links: { to: string; label: string }[]; className: string }) {
+  return (
+    <nav aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-white">
+        {heading}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={listLink}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
