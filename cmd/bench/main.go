@@ -97,6 +97,7 @@ func run(samples int, duration time.Duration, conc int) error {
 		return err
 	}
 	sctx, stop := context.WithCancel(ctx)
+	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- a.Serve(sctx) }()
 	url := "http://" + a.Addr() + "/"
