@@ -28,7 +28,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // Tests tagged @desktop-only or @phone-only run in that project alone.
+    { name: 'phone', grepInvert: /@desktop-only/, use: { viewport: { width: 390, height: 844 }, hasTouch: true } },
+    { name: 'desktop', grepInvert: /@phone-only/, use: { viewport: { width: 1280, height: 800 } } },
   ],
 });

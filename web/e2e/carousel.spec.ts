@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isPhone, openHydrated } from './helpers';
+import { openHydrated } from './helpers';
 
 /** Labels of the slides whose centre lies inside the carousel's viewport. */
 async function visibleSlides(page: Page): Promise<string[]> {
@@ -16,9 +16,8 @@ async function visibleSlides(page: Page): Promise<string[]> {
   });
 }
 
-test.describe('home blog carousel', () => {
-  // Widths are set per case; run once, in the desktop project.
-  test.beforeEach(({ page }) => test.skip(isPhone(page), 'runs once with its own widths'));
+// Widths are set per case: runs once, in the desktop project.
+test.describe('home blog carousel', { tag: '@desktop-only' }, () => {
 
   for (const [width, perView, dots] of [
     [1280, 3, false],
@@ -65,8 +64,7 @@ test.describe('home blog carousel', () => {
   });
 });
 
-test('content stays visible with reduced motion', async ({ browser }, info) => {
-  test.skip(info.project.name !== 'desktop', 'once is enough');
+test('content stays visible with reduced motion', { tag: '@desktop-only' }, async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await openHydrated(page, '/');

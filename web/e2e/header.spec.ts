@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { isPhone, openHydrated } from './helpers';
+import { openHydrated } from './helpers';
 
-test.describe('desktop header', () => {
-  test.beforeEach(({ page }) => test.skip(isPhone(page), 'desktop layout only'));
+test.describe('desktop header', { tag: '@desktop-only' }, () => {
 
   test('links, current page and Services dropdown on hover', async ({ page }) => {
     await openHydrated(page, '/');
@@ -49,8 +48,7 @@ test.describe('desktop header', () => {
   });
 });
 
-test.describe('phone header', () => {
-  test.beforeEach(({ page }) => test.skip(!isPhone(page), 'phone layout only'));
+test.describe('phone header', { tag: '@phone-only' }, () => {
 
   test('Menu opens a full-screen overlay with every link and closes', async ({ page }) => {
     await openHydrated(page, '/');

@@ -41,4 +41,3 @@ export async function openHydrated(page: Page, path: string) {
   return res;
 }
 
-export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
