@@ -4,10 +4,13 @@
 package config
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -35,6 +38,9 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// LogLevel is debug, info, warn or error (SITE_LOG_LEVEL).
 	LogLevel string
+
+	// envErrs holds environment values that did not parse; Finish reports them.
+	envErrs []error
 }
 
 // Register defines the flags of c on fs with defaults taken from the
@@ -45,18 +51,24 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.StringVar(&c.DatabaseURL, "database-url", env("SITE_DATABASE_URL", ""), "empty = SQLite in the data folder; postgres://… = PostgreSQL (env SITE_DATABASE_URL)")
 	fs.StringVar(&c.FilesURL, "files-url", env("SITE_FILES_URL", ""), "empty = folder in the data folder; s3://bucket?endpoint=…&region=… = S3-compatible (env SITE_FILES_URL)")
 	fs.StringVar(&c.BaseURL, "base-url", env("SITE_BASE_URL", ""), "public base URL for canonical links; empty = http://{addr} (env SITE_BASE_URL)")
-	fs.IntVar(&c.RenderWorkers, "render-workers", envInt("SITE_RENDER_WORKERS", 0), "JavaScript engines rendering at once; 0 = CPUs (env SITE_RENDER_WORKERS)")
-	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", envDuration("SITE_SHUTDOWN_TIMEOUT", 20*time.Second), "time allowed for in-flight requests at shutdown (env SITE_SHUTDOWN_TIMEOUT)")
+	fs.IntVar(&c.RenderWorkers, "render-workers", c.envInt("SITE_RENDER_WORKERS", 0), "JavaScript engines rendering at once; 0 = CPUs (env SITE_RENDER_WORKERS)")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.envDuration("SITE_SHUTDOWN_TIMEOUT", 20*time.Second), "time allowed for in-flight requests at shutdown (env SITE_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&c.LogLevel, "log-level", env("SITE_LOG_LEVEL", "info"), "debug, info, warn or error (env SITE_LOG_LEVEL)")
 }
 
 // Finish checks c and fills derived defaults. Call it after parsing.
 func (c *Config) Finish() error {
+	if len(c.envErrs) > 0 {
+		return errors.Join(c.envErrs...)
+	}
+	if c.RenderWorkers < 0 {
+		return fmt.Errorf("config: --render-workers must not be negative")
+	}
 	if c.DataDir == "" {
 		return fmt.Errorf("config: --data-dir must not be empty")
 	}
 	if c.BaseURL == "" {
-		c.BaseURL = "http://" + c.Addr
+		c.BaseURL = "http://" + browsableAddr(c.Addr)
 	}
 	u, err := url.Parse(c.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -81,21 +93,42 @@ func env(key, def string) string {
 	return def
 }
 
-func envInt(key string, def int) int {
-	var n int
-	if v, ok := os.LookupEnv(key); ok {
-		if _, err := fmt.Sscanf(v, "%d", &n); err == nil {
-			return n
-		}
+// browsableAddr turns a listen address into one a browser can open: a
+// wildcard or empty host becomes localhost.
+func browsableAddr(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
 	}
-	return def
+	switch host {
+	case "", "0.0.0.0", "::":
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }
 
-func envDuration(key string, def time.Duration) time.Duration {
-	if v, ok := os.LookupEnv(key); ok {
-		if d, err := time.ParseDuration(v); err == nil {
-			return d
-		}
+func (c *Config) envInt(key string, def int) int {
+	v, ok := os.LookupEnv(key)
+	if !ok {
+		return def
 	}
-	return def
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		c.envErrs = append(c.envErrs, fmt.Errorf("config: %s=%q is not a whole number", key, v))
+		return def
+	}
+	return n
+}
+
+func (c *Config) envDuration(key string, def time.Duration) time.Duration {
+	v, ok := os.LookupEnv(key)
+	if !ok {
+		return def
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(v))
+	if err != nil {
+		c.envErrs = append(c.envErrs, fmt.Errorf("config: %s=%q is not a duration such as 20s", key, v))
+		return def
+	}
+	return d
 }

@@ -51,6 +51,7 @@ type Renderer struct {
 	bytecode []byte
 	opts     Options
 	pool     chan *engine
+	done     chan struct{} // closed by Close: wakes renders waiting for an engine
 	mu       sync.Mutex
 	closed   bool
 }
@@ -80,7 +81,7 @@ func New(bundle string, opts Options) (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: compile server bundle: %w", err)
 	}
-	r := &Renderer{bytecode: code, opts: opts, pool: make(chan *engine, opts.Size)}
+	r := &Renderer{bytecode: code, opts: opts, pool: make(chan *engine, opts.Size), done: make(chan struct{})}
 	for range opts.Size {
 		e, err := r.newEngine()
 		if err != nil {
@@ -125,11 +126,10 @@ func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result,
 	var e *engine
 	select {
 	case e = <-r.pool:
+	case <-r.done:
+		return Result{}, ErrClosed
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
-	}
-	if e == nil {
-		return Result{}, ErrClosed
 	}
 	res, err := e.render(url, string(boot))
 	if err != nil {
@@ -195,6 +195,7 @@ func (r *Renderer) Close() {
 		return
 	}
 	r.closed = true
+	close(r.done)
 	for {
 		select {
 		case e := <-r.pool:

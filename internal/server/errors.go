@@ -71,7 +71,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	if status == http.StatusNotFound {
-		s.servePage(w, r, sharedNotFound(r), s.notFoundPage)
+		s.servePage(w, r, byPath(r), s.notFoundPage)
 		return
 	}
 	s.serveErrorPage(w, r, status)

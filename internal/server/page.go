@@ -70,9 +70,6 @@ type cacheKeyFunc func(r *http.Request) string
 
 func byPath(r *http.Request) string { return r.URL.Path }
 
-// sharedNotFound gives every unknown path one cached not-found page.
-func sharedNotFound(*http.Request) string { return "\x00not-found" }
-
 // page adapts a page handler: cached pages cost no JavaScript; concurrent
 // misses for one page are coalesced into one render.
 func (s *Server) page(key cacheKeyFunc, fn pageFunc) http.Handler {
@@ -106,7 +103,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		if err != nil {
 			return nil, err
 		}
-		if spec.Cache {
+		if spec.Cache && p.status < 500 {
 			s.cache.put(key, version, p)
 		}
 		return p, nil
@@ -213,12 +210,22 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	}
 }
 
+// acceptsGzip reports whether the client accepts gzip with a weight above 0.
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
 		}
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || q <= 0 {
+					return false
+				}
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strings"
 
 	"corpsite/internal/domain"
 )
@@ -24,7 +25,7 @@ func (s *Server) homePage(r *http.Request) (*pageSpec, error) {
 // GET /job/{id}
 func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 	id := r.PathValue("id")
-	apiPath := "/api/jobs/" + id
+	apiPath := "/api/jobs/" + encodeURIComponent(id) // as the web app builds it
 	j, err := s.publicJob(r.Context(), id)
 	spec := &pageSpec{Page: "job", API: map[string]apiResult{apiPath: result(j, err)}}
 	switch domain.ErrorCode(err) {
@@ -53,4 +54,22 @@ func (s *Server) notFoundPage(*http.Request) (*pageSpec, error) {
 		Status: http.StatusNotFound, Page: "not-found", Title: meta.Title, Description: meta.Description,
 		NoIndex: true, Cache: true,
 	}, nil
+}
+
+// encodeURIComponent escapes s as JavaScript's encodeURIComponent does, so
+// boot data keys match the API paths the web app builds.
+func encodeURIComponent(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
 }

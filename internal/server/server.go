@@ -115,7 +115,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /{$}", s.page(byPath, s.homePage))
 	mux.Handle("GET /job/{id}", s.page(byPath, s.jobPage))
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
-	mux.Handle("/", s.unrouted(s.page(sharedNotFound, s.notFoundPage)))
+	mux.Handle("/", s.unrouted(s.page(byPath, s.notFoundPage)))
 	return mux
 }
 

@@ -2,16 +2,19 @@ import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout/layout';
 import { Page, type PageName } from './pages';
 
-/** Path → page. The Go server has the same table for data and status codes. */
-export const pagePaths: { path: string; page: PageName }[] = [
-  { path: '/', page: 'home' },
-  { path: '/job/:id', page: 'job' },
-  { path: '*', page: 'not-found' },
+/**
+ * Path → page. The Go server has the same table for data and status codes;
+ * like Go's router, matching is case-sensitive (/ABOUT is not /about).
+ */
+export const pagePaths: { path: string; page: PageName; caseSensitive: true }[] = [
+  { path: '/', page: 'home', caseSensitive: true },
+  { path: '/job/:id', page: 'job', caseSensitive: true },
+  { path: '*', page: 'not-found', caseSensitive: true },
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: pagePaths.map(({ path, page }) => ({ path, element: <Page name={page} /> })),
+    children: pagePaths.map(({ path, page, caseSensitive }) => ({ path, caseSensitive, element: <Page name={page} /> })),
   },
 ];

@@ -1,0 +1,185 @@
+package config_test
+
+import (
+	"flag"
+	"io"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"corpsite/internal/config"
+)
+
+// siteEnv lists every environment variable Register reads.
+var siteEnv = []string{
+	"SITE_ADDR", "SITE_DATA_DIR", "SITE_DATABASE_URL", "SITE_FILES_URL",
+	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
+}
+
+// parse registers the flags with env set (every other SITE_ variable
+// empty-unset), parses args and finishes the config.
+func parse(t *testing.T, env map[string]string, args ...string) (config.Config, error) {
+	t.Helper()
+	for _, k := range siteEnv {
+		t.Setenv(k, "x") // t.Setenv restores the variable after the test…
+		os.Unsetenv(k)   // …and this removes it for the test.
+	}
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
+	var c config.Config
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatalf("Parse(%q): %v", args, err)
+	}
+	return c, c.Finish()
+}
+
+func TestDefaults(t *testing.T) {
+	got, err := parse(t, nil)
+	if err != nil {
+		t.Fatalf("Finish: %v", err)
+	}
+	want := config.Config{
+		Addr:            "127.0.0.1:8080",
+		DataDir:         "./data",
+		BaseURL:         "http://127.0.0.1:8080",
+		RenderWorkers:   0,
+		ShutdownTimeout: 20 * time.Second,
+		LogLevel:        "info",
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Errorf("defaults mismatch (-want +got):\n- %+v\n+ %+v", want, got)
+	}
+}
+
+func TestEnvironmentAndFlags(t *testing.T) {
+	env := map[string]string{
+		"SITE_ADDR":             "0.0.0.0:9000",
+		"SITE_DATA_DIR":         "/var/lib/site",
+		"SITE_DATABASE_URL":     "postgres://u@db:5432/site",
+		"SITE_FILES_URL":        "s3://bucket?region=x",
+		"SITE_BASE_URL":         "https://example.com/",
+		"SITE_RENDER_WORKERS":   "3",
+		"SITE_SHUTDOWN_TIMEOUT": "7s",
+		"SITE_LOG_LEVEL":        "debug",
+	}
+	tests := []struct {
+		name string
+		args []string
+		want config.Config
+	}{
+		{
+			name: "environment only",
+			want: config.Config{
+				Addr: "0.0.0.0:9000", DataDir: "/var/lib/site", DatabaseURL: "postgres://u@db:5432/site",
+				FilesURL: "s3://bucket?region=x", BaseURL: "https://example.com", RenderWorkers: 3,
+				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
+			},
+		},
+		{
+			name: "flags win over the environment",
+			args: []string{
+				"--addr", "127.0.0.1:1", "--data-dir", "d", "--database-url", "postgresql://x/y",
+				"--files-url", "file:///srv/files", "--base-url", "http://localhost:1", "--render-workers", "5",
+				"--shutdown-timeout", "1m", "--log-level", "warn",
+			},
+			want: config.Config{
+				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
+				FilesURL: "file:///srv/files", BaseURL: "http://localhost:1", RenderWorkers: 5,
+				ShutdownTimeout: time.Minute, LogLevel: "warn",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parse(t, env, tt.args...)
+			if err != nil {
+				t.Fatalf("Finish: %v", err)
+			}
+			if !reflect.DeepEqual(tt.want, got) {
+				t.Errorf("config mismatch (-want +got):\n- %+v\n+ %+v", tt.want, got)
+			}
+		})
+	}
+}
+
+func TestBaseURL(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "http://127.0.0.1:8080"},
+		{[]string{"--addr", "0.0.0.0:3000"}, "http://localhost:3000"},
+		{[]string{"--addr", "localhost:0"}, "http://localhost:0"},
+		{[]string{"--addr", "0.0.0.0:3000", "--base-url", "https://www.example.com"}, "https://www.example.com"},
+		{[]string{"--base-url", "https://www.example.com///"}, "https://www.example.com"},
+		{[]string{"--base-url", "http://example.com:8443/site/"}, "http://example.com:8443/site"},
+	}
+	for _, tt := range tests {
+		got, err := parse(t, nil, tt.args...)
+		if err != nil {
+			t.Errorf("%q: Finish: %v", tt.args, err)
+			continue
+		}
+		if got.BaseURL != tt.want {
+			t.Errorf("%q: BaseURL mismatch (-want +got):\n- %q\n+ %q", tt.args, tt.want, got.BaseURL)
+		}
+	}
+}
+
+func TestFinishErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in the error
+	}{
+		{"empty data dir", []string{"--data-dir", ""}, "--data-dir"},
+		{"relative base URL", []string{"--base-url", "example.com"}, "--base-url"},
+		{"ftp base URL", []string{"--base-url", "ftp://example.com"}, "--base-url"},
+		{"base URL without host", []string{"--base-url", "https://"}, "--base-url"},
+		{"unparsable base URL", []string{"--base-url", "http://exa mple.com/%zz"}, "--base-url"},
+		{"mysql database", []string{"--database-url", "mysql://u@h/db"}, "--database-url"},
+		{"sqlite database URL", []string{"--database-url", "sqlite:///tmp/x.db"}, "--database-url"},
+		{"bad log level", []string{"--log-level", "verbose"}, "--log-level"},
+		{"upper-case log level", []string{"--log-level", "INFO"}, "--log-level"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parse(t, nil, tt.args...)
+			if err == nil {
+				t.Fatalf("Finish(%q) = nil, want an error", tt.args)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Finish(%q) = %q; want it to name %s", tt.args, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestBadEnvironmentIsAnError(t *testing.T) {
+	tests := []struct{ key, value string }{
+		{"SITE_RENDER_WORKERS", "four"},
+		{"SITE_RENDER_WORKERS", "4abc"},
+		{"SITE_SHUTDOWN_TIMEOUT", "20"},
+	}
+	for _, tt := range tests {
+		if _, err := parse(t, map[string]string{tt.key: tt.value}); err == nil {
+			t.Errorf("%s=%q: Finish = nil, want an error", tt.key, tt.value)
+		}
+	}
+}
+
+func TestBaseURLFromWildcardAddr(t *testing.T) {
+	got, err := parse(t, nil, "--addr", ":8080")
+	if err != nil {
+		return // refusing is fine
+	}
+	if strings.HasPrefix(got.BaseURL, "http://:") {
+		t.Errorf("BaseURL = %q: no host", got.BaseURL)
+	}
+}

@@ -1,0 +1,91 @@
+package sitecontent_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"corpsite/internal/sitecontent"
+)
+
+func TestLoadEmbeddedContent(t *testing.T) {
+	c, err := sitecontent.Load()
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if c.Site.Name == "" || c.Site.Email == "" {
+		t.Errorf("site name %q, email %q; want both", c.Site.Name, c.Site.Email)
+	}
+	if c.Site.Address.Locality == "" || len(c.Site.Address.Country) != 2 {
+		t.Errorf("address %+v: want a locality and a two-letter country code", c.Site.Address)
+	}
+	// Every screen the server renders needs a title and a description.
+	for _, key := range []string{"/", "notFound", "error"} {
+		m, ok := c.Pages[key]
+		if !ok || m.Title == "" || m.Description == "" {
+			t.Errorf("Pages[%q] = %+v, %v; want a title and a description", key, m, ok)
+		}
+		if len([]rune(m.Description)) > 200 {
+			t.Errorf("Pages[%q].Description has %d runes; search engines show about 160", key, len([]rune(m.Description)))
+		}
+	}
+}
+
+func TestTitle(t *testing.T) {
+	c := &sitecontent.Content{Site: sitecontent.Site{Name: "Acme"}}
+	if got, want := c.Title("About Us"), "About Us | Acme"; got != want {
+		t.Errorf("Title mismatch (-want +got):\n- %q\n+ %q", want, got)
+	}
+}
+
+const validPages = `{"/": {"title": "Home", "description": "d"}, "notFound": {"title": "NF", "description": "d"}, "error": {"title": "E", "description": "d"}}`
+
+func TestLoadFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"site.json":  {Data: []byte(`{"name": "Acme", "email": "a@example.com", "address": {"locality": "Pune", "country": "IN"}, "copyrightYear": 2021}`)},
+		"pages.json": {Data: []byte(validPages)},
+	}
+	c, err := sitecontent.LoadFS(fsys)
+	if err != nil {
+		t.Fatalf("LoadFS: %v", err)
+	}
+	if c.Site.Name != "Acme" || c.Site.Address.Locality != "Pune" || c.Site.CopyrightYear != 2021 {
+		t.Errorf("Site = %+v; want name Acme, locality Pune, copyright 2021", c.Site)
+	}
+	if want := (sitecontent.PageMeta{Title: "NF", Description: "d"}); c.Pages["notFound"] != want {
+		t.Errorf("Pages[notFound] mismatch (-want +got):\n- %+v\n+ %+v", want, c.Pages["notFound"])
+	}
+}
+
+func TestLoadFSErrors(t *testing.T) {
+	const site = `{"name": "Acme", "email": "a@example.com"}`
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string // in the error
+	}{
+		{"no site.json", map[string]string{"pages.json": validPages}, "site.json"},
+		{"no pages.json", map[string]string{"site.json": site}, "pages.json"},
+		{"broken site.json", map[string]string{"site.json": `{"name":`, "pages.json": validPages}, "site.json"},
+		{"broken pages.json", map[string]string{"site.json": site, "pages.json": `[]`}, "pages.json"},
+		{"no name", map[string]string{"site.json": `{"email": "a@example.com"}`, "pages.json": validPages}, "name"},
+		{"no email", map[string]string{"site.json": `{"name": "Acme"}`, "pages.json": validPages}, "email"},
+		{"no error page", map[string]string{"site.json": site, "pages.json": `{"/": {}, "notFound": {}}`}, `"error"`},
+		{"no home page", map[string]string{"site.json": site, "pages.json": `{"error": {}, "notFound": {}}`}, `"/"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, data := range tt.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(data)}
+			}
+			c, err := sitecontent.LoadFS(fsys)
+			if err == nil {
+				t.Fatalf("LoadFS = %+v, nil; want an error", c)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("LoadFS error %q does not mention %s", err, tt.want)
+			}
+		})
+	}
+}
