@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -45,6 +46,59 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 		return nil, err
 	}
 	return spec, nil
+}
+
+// static is a page whose data does not depend on its URL.
+type static struct {
+	path string // route and canonical path
+	page string // web app page name
+	// api loads the API responses the page reads (nil = none).
+	api func(ctx context.Context) (map[string]apiResult, error)
+	// jsonLD returns the page's structured data (nil = none).
+	jsonLD func() []any
+}
+
+// staticPages lists the site's pages that have a fixed path.
+func (s *Server) staticPages() []static {
+	org := func() []any { return []any{s.organizationLD()} }
+	return []static{
+		{path: "/about", page: "about", jsonLD: org},
+		{path: "/services", page: "services"},
+		{path: "/service1", page: "service1"},
+		{path: "/service2", page: "service2"},
+		{path: "/service3", page: "service3"},
+		{path: "/technologies", page: "technologies"},
+		{path: "/more", page: "more"},
+		{path: "/privacy", page: "privacy"},
+		{path: "/terms", page: "terms"},
+		{path: "/contact-us", page: "contact-us", jsonLD: org},
+		{path: "/career", page: "career", api: func(ctx context.Context) (map[string]apiResult, error) {
+			jobs, err := s.publicJobs(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]apiResult{"/api/jobs": result(jobs, nil)}, nil
+		}},
+	}
+}
+
+// staticPage serves p with its meta from content/pages.json.
+func (s *Server) staticPage(p static) pageFunc {
+	return func(r *http.Request) (*pageSpec, error) {
+		meta := s.content.Pages[p.path]
+		spec := &pageSpec{Page: p.page, Title: meta.Title, Description: meta.Description, Path: p.path, Cache: true}
+		if p.api != nil {
+			api, err := p.api(r.Context())
+			if err != nil {
+				return nil, err
+			}
+			spec.API = api
+		}
+		if p.jsonLD != nil {
+			spec.JSONLD = p.jsonLD()
+		}
+		return spec, nil
+	}
 }
 
 // Any path without a route.

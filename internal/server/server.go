@@ -114,6 +114,9 @@ func (s *Server) routes() http.Handler {
 	// Pages.
 	mux.Handle("GET /{$}", s.page(byPath, s.homePage))
 	mux.Handle("GET /job/{id}", s.page(byPath, s.jobPage))
+	for _, p := range s.staticPages() {
+		mux.Handle("GET "+p.path, s.page(byPath, s.staticPage(p)))
+	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
 	mux.Handle("/", s.unrouted(s.page(byPath, s.notFoundPage)))
 	return mux

@@ -884,8 +884,8 @@ func TestWarm(t *testing.T) {
 	f := newFixture(t, nil)
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	public := len(f.jobs(t)) - 1
-	// The home page, the not-found page and one page per public job.
-	if got, want := f.srv.Warm(context.Background()), 2+public; got != want {
+	// "/", the eleven static pages and every public job page.
+	if got, want := f.srv.Warm(context.Background()), 12+public; got != want {
 		t.Errorf("Warm() = %d, want %d", got, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -11,7 +11,10 @@ import (
 // visitor after start-up (or after a content change) is served from memory.
 // It returns the number of pages rendered.
 func (s *Server) Warm(ctx context.Context) int {
-	urls := []string{"/", "/this-page-does-not-exist"}
+	urls := []string{"/"}
+	for _, p := range s.staticPages() {
+		urls = append(urls, p.path)
+	}
 	if jobs, err := s.publicJobs(ctx); err == nil {
 		for _, j := range jobs {
 			urls = append(urls, "/job/"+j.ID)

@@ -13,6 +13,17 @@ const registry = lazyRegistry({
   home: () => import('./pages/home'),
   job: () => import('./pages/job'),
   'not-found': () => import('./pages/not-found'),
+  'about': () => import('./pages/about'),
+  'technologies': () => import('./pages/technologies'),
+  'services': () => import('./pages/services'),
+  'service1': () => import('./pages/service1'),
+  'service2': () => import('./pages/service2'),
+  'service3': () => import('./pages/service3'),
+  'more': () => import('./pages/more'),
+  'privacy': () => import('./pages/privacy'),
+  'terms': () => import('./pages/terms'),
+  'contact-us': () => import('./pages/contact-us'),
+  'career': () => import('./pages/career'),
 });
 
 function readBoot(): BootData {

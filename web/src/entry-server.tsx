@@ -7,11 +7,9 @@ import { App } from './app/app';
 import { staticRegistry } from './app/pages';
 import { ApiCache } from './lib/api';
 import type { BootData } from './lib/types';
-import * as home from './pages/home';
-import * as job from './pages/job';
-import * as notFound from './pages/not-found';
+import { allPages } from './app/all-pages';
 
-const registry = staticRegistry({ home, job, 'not-found': notFound });
+const registry = staticRegistry(allPages);
 
 function renderApp(url: string, boot: BootData, failed: boolean): string {
   return renderToString(

@@ -1,7 +1,21 @@
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /** Every page of the site, by name. The route table maps paths to these. */
-export type PageName = 'home' | 'job' | 'not-found';
+export type PageName =
+  | 'home'
+  | 'job'
+  | 'not-found'
+  | 'about'
+  | 'technologies'
+  | 'services'
+  | 'service1'
+  | 'service2'
+  | 'service3'
+  | 'more'
+  | 'privacy'
+  | 'terms'
+  | 'contact-us'
+  | 'career';
 
 export type PageModule = { default: ComponentType };
 

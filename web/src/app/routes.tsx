@@ -9,6 +9,17 @@ import { Page, type PageName } from './pages';
 export const pagePaths: { path: string; page: PageName; caseSensitive: true }[] = [
   { path: '/', page: 'home', caseSensitive: true },
   { path: '/job/:id', page: 'job', caseSensitive: true },
+  { path: '/about', page: 'about', caseSensitive: true },
+  { path: '/technologies', page: 'technologies', caseSensitive: true },
+  { path: '/services', page: 'services', caseSensitive: true },
+  { path: '/service1', page: 'service1', caseSensitive: true },
+  { path: '/service2', page: 'service2', caseSensitive: true },
+  { path: '/service3', page: 'service3', caseSensitive: true },
+  { path: '/more', page: 'more', caseSensitive: true },
+  { path: '/privacy', page: 'privacy', caseSensitive: true },
+  { path: '/terms', page: 'terms', caseSensitive: true },
+  { path: '/contact-us', page: 'contact-us', caseSensitive: true },
+  { path: '/career', page: 'career', caseSensitive: true },
   { path: '*', page: 'not-found', caseSensitive: true },
 ];
 

@@ -10,13 +10,11 @@ import { PagesProvider, staticRegistry } from '../app/pages';
 import { ApiCache, ApiProvider } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
 import type { ApiResult } from '../lib/types';
-import * as home from '../pages/home';
-import * as job from '../pages/job';
-import * as notFound from '../pages/not-found';
+import { allPages } from '../app/all-pages';
 
 afterEach(cleanup);
 
-export const testRegistry = staticRegistry({ home, job, 'not-found': notFound });
+export const testRegistry = staticRegistry(allPages);
 
 /** The server clock tests run at unless they say otherwise. */
 export const TEST_NOW = new Date('2026-11-21T10:00:00Z');
