@@ -158,6 +158,7 @@ func (a *App) URL() string {
 // requests get cfg.ShutdownTimeout to finish.
 func (a *App) Serve(ctx context.Context) error {
 	go a.server.Warm(ctx)
+	go a.janitor(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- a.http.Serve(a.listener) }()
 	select {
@@ -210,3 +211,20 @@ func (a *App) Server() *server.Server { return a.server }
 
 // Store returns the site's store (for benchmarks and tests).
 func (a *App) Store() domain.Store { return a.store }
+
+// janitor runs housekeeping every hour until ctx ends: it forgets
+// rate-limit windows older than a day.
+func (a *App) janitor(ctx context.Context) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		if err := a.store.PruneRateLimits(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.log.Warn("pruning rate limits failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}

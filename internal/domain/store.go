@@ -34,6 +34,7 @@ type Store interface {
 	ContactStore
 	ApplicationStore
 	StaffStore
+	RateLimiter
 
 	// ContentVersion returns a number that grows whenever anything shown on
 	// public pages changes (jobs, posts, comments). Render caches key on it.
@@ -108,4 +109,15 @@ type StaffStore interface {
 	ListStaffUsers(ctx context.Context) ([]StaffUser, error)
 	UpdateStaffPassword(ctx context.Context, id, hash string) error
 	DeleteStaffUser(ctx context.Context, id string) error
+}
+
+// RateLimiter counts events per key in fixed windows. It lives in the
+// database so that every instance of the site shares the counts.
+type RateLimiter interface {
+	// Allow records one event for key at now and reports whether it is
+	// within limit events per window. Keys must not hold personal data in
+	// the clear (hash client addresses).
+	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (bool, error)
+	// PruneRateLimits forgets windows that started before t.
+	PruneRateLimits(ctx context.Context, before time.Time) error
 }

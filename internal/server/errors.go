@@ -43,13 +43,24 @@ func errorBody(err error) apiError {
 	return apiError{Code: code, Message: domain.ErrorMessage(err), Fields: domain.ErrorFields(err)}
 }
 
-// api adapts a JSON handler: its value is written as JSON with 200, its
-// error as {"error": {...}} with the status of the error's kind.
+// api adapts a JSON read handler: its value is written as JSON with 200,
+// its error as {"error": {...}} with the status of the error's kind.
 func (s *Server) api(fn func(r *http.Request) (any, error)) http.Handler {
+	return s.apiWrite(func(_ http.ResponseWriter, r *http.Request) (any, error) { return fn(r) })
+}
+
+// apiWrite is api for handlers that need the writer (body limits); a
+// created{} result is written with 201.
+func (s *Server) apiWrite(fn func(w http.ResponseWriter, r *http.Request) (any, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, err := fn(r)
+		v, err := fn(w, r)
 		if err != nil {
 			s.fail(w, r, err)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		if c, ok := v.(created); ok {
+			writeJSON(w, http.StatusCreated, c.body)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")

@@ -110,6 +110,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/jobs", s.api(s.apiJobs))
 	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
 	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
+	mux.Handle("POST /api/contact", s.apiWrite(s.apiContact))
 
 	// Pages.
 	mux.Handle("GET /{$}", s.page(byPath, s.homePage))

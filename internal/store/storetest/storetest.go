@@ -44,6 +44,8 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Contact/ListPaginate", testContactList},
 		{"Contact/HandledAndDelete", testContactHandledDelete},
 		{"ContentVersion", testContentVersion},
+		{"RateLimit/Window", testRateLimitWindow},
+		{"RateLimit/Concurrent", testRateLimitConcurrent},
 		{"Application/RoundTrip", testAppRoundTrip},
 		{"Application/NilSlicesComeBackEmpty", testAppEmptySlices},
 		{"Application/GivenReferenceKept", testAppGivenReference},
