@@ -6,7 +6,7 @@ test.describe('desktop header', { tag: '@desktop-only' }, () => {
   test('links, current page and Services dropdown on hover', async ({ page }) => {
     await openHydrated(page, '/');
     const header = page.locator('header');
-    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More', 'Contact Us']) {
+    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More (FAQ)', 'Contact Us']) {
       await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(header.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
@@ -61,7 +61,7 @@ test.describe('phone header', { tag: '@phone-only' }, () => {
     const box = await dialog.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(389);
     expect(box?.height).toBeGreaterThanOrEqual(800);
-    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More', 'Contact Us']) {
+    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More (FAQ)', 'Contact Us']) {
       await expect(dialog.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(dialog.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');

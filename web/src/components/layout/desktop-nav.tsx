@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { contactLink, headerCopy, headerItems } from './nav-data';
 import { ServicesDropdown } from './services-dropdown';
+import { NavLabel } from './nav-label';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3 ${
@@ -29,7 +30,7 @@ export function DesktopNav() {
               />
             ) : (
               <NavLink to={item.to} end className={linkClass}>
-                {item.label}
+                <NavLabel link={item} />
               </NavLink>
             )}
           </li>

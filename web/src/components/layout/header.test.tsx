@@ -139,7 +139,7 @@ describe('Header, mobile menu', () => {
     expect(menuButton().getAttribute('aria-controls')).toBe(dialog.id);
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(document.body.style.overflow).toBe('hidden');
-    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More', 'Contact Us']) {
+    for (const name of ['Home', 'About', 'Career', 'Technologies', 'More (FAQ)', 'Contact Us']) {
       expect(within(dialog).getByRole('link', { name })).toBeTruthy();
     }
   });

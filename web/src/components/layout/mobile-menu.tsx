@@ -4,6 +4,7 @@ import { MD_UP } from '../../lib/breakpoints';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../icons';
 import { LogoLockup } from './logo';
 import { allServicesLink, contactLink, headerCopy, headerItems, homeLinkLabel, isServicesPath, serviceLinks } from './nav-data';
+import { NavLabel } from './nav-label';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-4 py-3 text-lg font-medium ${
@@ -158,7 +159,7 @@ export function MobileMenu() {
               ) : (
                 <li key={item.to}>
                   <NavLink to={item.to} end onClick={close} className={itemClass}>
-                    {item.label}
+                    <NavLabel link={item} />
                   </NavLink>
                 </li>
               ),

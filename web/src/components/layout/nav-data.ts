@@ -7,6 +7,8 @@ export interface NavTarget {
   label: string;
   to: string;
   summary?: string;
+  /** Words for screen readers and search engines after a terse label ("More"). */
+  hint?: string;
 }
 
 export const headerCopy = nav.header;
