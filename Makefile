@@ -12,7 +12,7 @@ export TEST_DATABASE_URL
 
 WEB_SRC := $(shell find web/src content -type f 2>/dev/null) web/vite.config.ts web/scripts/build-server.mjs web/package-lock.json
 
-.PHONY: all build web run test test-go test-web test-e2e budget bench lint clean
+.PHONY: all build web run test test-go test-web test-e2e test-lighthouse lighthouse budget bench clean
 
 all: build
 
@@ -38,6 +38,7 @@ test: build
 	@$(MAKE) --no-print-directory test-web
 	@$(MAKE) --no-print-directory budget
 	@$(MAKE) --no-print-directory test-e2e
+	@$(MAKE) --no-print-directory test-lighthouse
 
 test-go: web
 	$(GO) vet ./...
@@ -48,6 +49,14 @@ test-web: web/node_modules/.installed
 
 test-e2e: build
 	cd web && npx playwright test
+
+# Accessibility, Best Practices and SEO must score 100 on every public route.
+test-lighthouse: build
+	cd web && node scripts/lighthouse.mjs --check --runs 1
+
+# The full table for reports: median of three runs per route.
+lighthouse: build
+	cd web && node scripts/lighthouse.mjs --runs 3
 
 budget: web
 	cd web && node scripts/budget.mjs
