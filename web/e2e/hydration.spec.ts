@@ -23,3 +23,15 @@ test.describe('hydration', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
 });
+
+test('a page chunk that fails to load offers a reload', async ({ page }) => {
+  await openHydrated(page, '/');
+  await page.route('**/assets/terms-*.js', (route) => route.abort('connectionfailed'));
+  await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+  await page.unroute('**/assets/terms-*.js');
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toHaveCount(0);
+});

@@ -33,8 +33,27 @@ export function staticRegistry(mods: Record<PageName, PageModule>): PageRegistry
   return { get: (n) => mods[n], load: (n) => Promise.resolve(mods[n]) };
 }
 
+/** How long a page's chunk may take to arrive before we give up (spec: 120 s). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Loading chunk failed: no answer in ${ms / 1000} s`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
 /** A registry that loads each page's chunk on first use and keeps it. */
-export function lazyRegistry(loaders: Record<PageName, () => Promise<PageModule>>): PageRegistry {
+export function lazyRegistry(loaders: Record<PageName, () => Promise<PageModule>>, timeoutMs = CHUNK_TIMEOUT_MS): PageRegistry {
   const loaded = new Map<PageName, PageModule>();
   const pending = new Map<PageName, Promise<PageModule>>();
   return {
@@ -44,7 +63,7 @@ export function lazyRegistry(loaders: Record<PageName, () => Promise<PageModule>
       if (hit) return Promise.resolve(hit);
       let p = pending.get(n);
       if (!p) {
-        p = loaders[n]().then(
+        p = withTimeout(loaders[n](), timeoutMs).then(
           (m) => {
             loaded.set(n, m);
             pending.delete(n);
