@@ -48,13 +48,14 @@ func (f fieldErrors) err() error {
 	return &Error{Code: EInvalid, Message: "Please correct the highlighted fields.", Fields: f}
 }
 
-// singleLine checks a required one-line text field.
-func (f fieldErrors) singleLine(field, value, missing string, max int) {
+// singleLine checks a required one-line text field; label names it in
+// the message about its length.
+func (f fieldErrors) singleLine(field, value, missing, label string, max int) {
 	switch {
 	case value == "":
 		f.add(field, missing)
 	case utf8.RuneCountInString(value) > max:
-		f.add(field, "Use at most "+itoa(max)+" characters.")
+		f.add(field, label+" must be at most "+itoa(max)+" characters.")
 	case strings.IndexFunc(value, isLineBreakOrControl) >= 0:
 		f.add(field, "Use a single line without special characters.")
 	}
@@ -96,20 +97,20 @@ func (m *ContactMessage) Normalize() {
 // Validate checks a normalised contact message and names every invalid field.
 func (m *ContactMessage) Validate() error {
 	f := fieldErrors{}
-	f.singleLine("name", m.Name, "Enter your name.", ContactNameMax)
-	f.singleLine("email", m.Email, "Enter your e-mail address.", EmailMax)
+	f.singleLine("name", m.Name, "Enter your name.", "Name", ContactNameMax)
+	f.singleLine("email", m.Email, "Enter your e-mail address.", "E-mail address", EmailMax)
 	if _, bad := f["email"]; !bad && !ValidEmail(m.Email) {
-		f.add("email", "Enter a valid e-mail address, like name@example.com.")
+		f.add("email", "Enter a valid e-mail address.")
 	}
-	f.singleLine("subject", m.Subject, "Enter a subject.", ContactSubjectMax)
+	f.singleLine("subject", m.Subject, "Enter a subject.", "Subject", ContactSubjectMax)
 	n := utf8.RuneCountInString(m.Message)
 	switch {
 	case n == 0:
 		f.add("message", "Enter a message.")
 	case n < ContactMessageMin:
-		f.add("message", "Write at least "+itoa(ContactMessageMin)+" characters.")
+		f.add("message", "Message must be at least "+itoa(ContactMessageMin)+" characters.")
 	case n > ContactMessageMax:
-		f.add("message", "Use at most "+itoa(ContactMessageMax)+" characters.")
+		f.add("message", "Message must be at most "+itoa(ContactMessageMax)+" characters.")
 	case strings.IndexFunc(m.Message, isControlExceptNewline) >= 0:
 		f.add("message", "Remove the special characters from your message.")
 	}

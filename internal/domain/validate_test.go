@@ -43,15 +43,15 @@ func TestContactValidate(t *testing.T) {
 		msg   string
 	}{
 		{"missing name", func(m *ContactMessage) { m.Name = "" }, "name", "Enter your name."},
-		{"long name", func(m *ContactMessage) { m.Name = strings.Repeat("x", 101) }, "name", "Use at most 100 characters."},
+		{"long name", func(m *ContactMessage) { m.Name = strings.Repeat("x", 101) }, "name", "Name must be at most 100 characters."},
 		{"name with newline", func(m *ContactMessage) { m.Name = "Asha\nBcc: x" }, "name", "Use a single line without special characters."},
 		{"missing e-mail", func(m *ContactMessage) { m.Email = "" }, "email", "Enter your e-mail address."},
-		{"bad e-mail", func(m *ContactMessage) { m.Email = "asha@" }, "email", "Enter a valid e-mail address, like name@example.com."},
+		{"bad e-mail", func(m *ContactMessage) { m.Email = "asha@" }, "email", "Enter a valid e-mail address."},
 		{"subject with CR", func(m *ContactMessage) { m.Subject = "Hi\rthere" }, "subject", "Use a single line without special characters."},
 		{"missing subject", func(m *ContactMessage) { m.Subject = "" }, "subject", "Enter a subject."},
 		{"missing message", func(m *ContactMessage) { m.Message = "" }, "message", "Enter a message."},
-		{"short message", func(m *ContactMessage) { m.Message = "Hi" }, "message", "Write at least 10 characters."},
-		{"long message", func(m *ContactMessage) { m.Message = strings.Repeat("x", 5001) }, "message", "Use at most 5000 characters."},
+		{"short message", func(m *ContactMessage) { m.Message = "Hi" }, "message", "Message must be at least 10 characters."},
+		{"long message", func(m *ContactMessage) { m.Message = strings.Repeat("x", 5001) }, "message", "Message must be at most 5000 characters."},
 		{"message with NUL", func(m *ContactMessage) { m.Message = "Hello there\x00" }, "message", "Remove the special characters from your message."},
 	}
 	for _, tt := range tests {
