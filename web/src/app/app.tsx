@@ -6,6 +6,7 @@ import { PagesProvider, type PageRegistry } from './pages';
 import { routes } from './routes';
 import { ErrorBoundary, ErrorScreen } from '../components/error-screen';
 import { Layout } from '../components/layout/layout';
+import { ToastProvider } from '../components/toast/toast-provider';
 
 export interface AppProps {
   cache: ApiCache;
@@ -26,15 +27,17 @@ export function App({ cache, registry, now, failed }: AppProps) {
     <ClockProvider now={now}>
       <ApiProvider cache={cache}>
         <PagesProvider registry={registry}>
-          {failed ? (
-            <Layout>
-              <ErrorScreen />
-            </Layout>
-          ) : (
-            <ErrorBoundary>
-              <AppRoutes />
-            </ErrorBoundary>
-          )}
+          <ToastProvider>
+            {failed ? (
+              <Layout>
+                <ErrorScreen />
+              </Layout>
+            ) : (
+              <ErrorBoundary>
+                <AppRoutes />
+              </ErrorBoundary>
+            )}
+          </ToastProvider>
         </PagesProvider>
       </ApiProvider>
     </ClockProvider>

@@ -9,6 +9,7 @@ import { App } from '../app/app';
 import { PagesProvider, staticRegistry } from '../app/pages';
 import { ApiCache, ApiProvider } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
+import { ToastProvider } from '../components/toast/toast-provider';
 import type { ApiResult } from '../lib/types';
 import { allPages } from '../app/all-pages';
 
@@ -44,8 +45,10 @@ export function renderWithProviders(
       <ClockProvider now={now}>
         <ApiProvider cache={new ApiCache(api)}>
           <PagesProvider registry={testRegistry}>
-            {ui}
-            <LocationProbe />
+            <ToastProvider>
+              {ui}
+              <LocationProbe />
+            </ToastProvider>
           </PagesProvider>
         </ApiProvider>
       </ClockProvider>

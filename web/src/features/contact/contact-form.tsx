@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import copy from '../../../../content/contact.json';
+import { fill } from '../../lib/text';
+import { FormField } from './form-field';
+import { HoneypotField } from './honeypot-field';
+import { sendContact } from './send-contact';
+import {
+  CONTACT_LIMITS,
+  firstInvalid,
+  trimContact,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from './validation';
+
+const t = copy.form;
+
+const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+
+/**
+ * The contact form: checks the fields in the browser with the server's
+ * rules, sends them as JSON, and says in words how it went. On failure
+ * everything typed stays in place.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const shownAt = useRef<number | null>(null);
+  const fields = {
+    name: useRef<FieldElement>(null),
+    email: useRef<FieldElement>(null),
+    subject: useRef<FieldElement>(null),
+    message: useRef<FieldElement>(null),
+  } satisfies Record<ContactField, unknown>;
+
+  useEffect(() => {
+    // When the visitor first saw the form: the server treats very fast submissions as robots.
+    shownAt.current = performance.now();
+  }, []);
+
+  const sending = status.kind === 'sending';
+
+  function change(field: ContactField, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
+  function showErrors(found: ContactErrors) {
+    setErrors(found);
+    const first = firstInvalid(found);
+    if (first) fields[first].current?.focus();
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (sending) return;
+    const found = validateContact(values);
+    if (firstInvalid(found)) {
+      setStatus({ kind: 'idle' });
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'sending' });
+    const elapsedMs = shownAt.current === null ? 0 : Math.round(performance.now() - shownAt.current);
+    const result = await sendContact({ ...trimContact(values), website, elapsedMs });
+    switch (result.kind) {
+      case 'sent':
+        setValues(EMPTY);
+        setStatus({ kind: 'sent' });
+        break;
+      case 'invalid':
+        setStatus({ kind: 'idle' });
+        showErrors(result.fields);
+        break;
+      case 'rate-limited':
+        setStatus({ kind: 'failed', message: result.message ?? t.rateLimited });
+        break;
+      default:
+        setStatus({ kind: 'failed', message: t.error });
+    }
+  }
+
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    label: t.labels[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (v: string) => change(name, v),
+    inputRef: fields[name],
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="relative space-y-5">
+      <FormField {...field('name')} autoComplete="name" />
+      <FormField {...field('email')} type="email" autoComplete="email" />
+      <FormField {...field('subject')} autoComplete="off" />
+      <FormField {...field('message')} multiline hint={fill(t.messageHint, { min: CONTACT_LIMITS.messageMin })} />
+      <HoneypotField label={t.honeypot} value={website} onChange={setWebsite} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-600"
+        >
+          {sending && <Spinner />}
+          {sending ? t.sending : t.submit}
+        </button>
+        {/* Both live regions stay in the DOM so screen readers hear what appears in them. */}
+        <div className="min-w-0 font-semibold">
+          <p role="status" className="text-green-700">
+            {status.kind === 'sent' ? t.success : null}
+          </p>
+          <p role="alert" className="text-red-700">
+            {status.kind === 'failed' ? status.message : null}
+          </p>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="animate-spin motion-reduce:animate-none">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
