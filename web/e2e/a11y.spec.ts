@@ -4,6 +4,8 @@ import { base, openJobs } from './helpers';
 
 // axe in a fresh context per page, as @axe-core/playwright requires.
 test.describe('accessibility (axe)', () => {
+  // Three pages in fresh contexts: generous on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   test('home, a job page and the not-found page have no violations', async ({ browser, request }, info) => {
     const [job] = await openJobs(request);
     const viewport = info.project.use.viewport ?? { width: 1280, height: 800 };
