@@ -2,9 +2,14 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
 	"net/http"
 	"strings"
+	"sync"
 
+	"corpsite/content"
 	"corpsite/internal/domain"
 )
 
@@ -68,7 +73,7 @@ func (s *Server) staticPages() []static {
 		{path: "/service2", page: "service2"},
 		{path: "/service3", page: "service3"},
 		{path: "/technologies", page: "technologies"},
-		{path: "/more", page: "more"},
+		{path: "/more", page: "more", jsonLD: s.faqPageLD},
 		{path: "/privacy", page: "privacy"},
 		{path: "/terms", page: "terms"},
 		{path: "/contact-us", page: "contact-us", jsonLD: org},
@@ -80,6 +85,46 @@ func (s *Server) staticPages() []static {
 			return map[string]apiResult{"/api/jobs": result(jobs, nil)}, nil
 		}},
 	}
+}
+
+// faqItem is one question of content/faq.json, as the FAQ page shows it.
+type faqItem struct {
+	Question string `json:"question"`
+	Answer   string `json:"answer"` // plain text
+}
+
+// faqItems reads the FAQ once; the file is embedded, so it cannot change.
+var faqItems = sync.OnceValues(func() ([]faqItem, error) {
+	b, err := fs.ReadFile(content.FS, "faq.json")
+	if err != nil {
+		return nil, fmt.Errorf("faq: %w", err)
+	}
+	var f struct {
+		Items []faqItem `json:"items"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("faq: faq.json: %w", err)
+	}
+	return f.Items, nil
+})
+
+// faqPageLD is the FAQ page's structured data: every question and answer
+// the page shows. A broken faq.json costs the structured data, not the page.
+func (s *Server) faqPageLD() []any {
+	items, err := faqItems()
+	if err != nil {
+		s.log.Error("FAQ structured data", "err", err)
+		return nil
+	}
+	questions := make([]ld, len(items))
+	for i, it := range items {
+		questions[i] = ld{
+			"@type":          "Question",
+			"name":           it.Question,
+			"acceptedAnswer": ld{"@type": "Answer", "text": it.Answer},
+		}
+	}
+	return []any{ld{"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": questions}}
 }
 
 // staticPage serves p with its meta from content/pages.json.

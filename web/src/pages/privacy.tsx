@@ -1,8 +1,16 @@
 import pages from '../../../content/pages.json';
+import copy from '../../../content/privacy.json';
 import { PageBanner } from '../components/page-banner';
+import { PrivacyPolicy } from '../features/legal/privacy-policy';
 import { useDocumentTitle } from '../lib/meta';
 
-export default function Page() {
-  useDocumentTitle(pages['/privacy'].title);
-  return <PageBanner title={pages['/privacy'].title} lead={pages['/privacy'].description} />;
+export default function PrivacyPage() {
+  const meta = pages['/privacy'];
+  useDocumentTitle(meta.title);
+  return (
+    <>
+      <PageBanner title={meta.title} lead={meta.description} eyebrow={copy.eyebrow} />
+      <PrivacyPolicy />
+    </>
+  );
 }
