@@ -22,5 +22,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // jsdom renders of whole pages are slow on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });
