@@ -29,7 +29,8 @@ function expectGetStarted() {
   expect(link.getAttribute('href')).toBe('/contact-us');
 }
 
-describe('service pages', () => {
+// Whole-app renders: slow on a busy machine, so a longer limit than the default 5 s.
+describe('service pages', { timeout: 20_000 }, () => {
   beforeEach(() => setViewport(1280));
   afterEach(() => vi.useRealTimers());
 

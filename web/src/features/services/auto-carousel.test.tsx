@@ -38,7 +38,7 @@ const dots = () => screen.getAllByRole('button', { name: /^Show / });
 const current = () => dots().find((d) => d.getAttribute('aria-current') === 'true')?.getAttribute('aria-label');
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('AutoCarousel', () => {
+describe('AutoCarousel', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers();
     setViewport(1280);

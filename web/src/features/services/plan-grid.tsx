@@ -9,10 +9,10 @@ interface Props {
   priceNote: string;
 }
 
-/** Plan cards side by side on wide screens, stacked on phones. */
+/** Plan cards side by side on wide screens, stacked below 1024px (three columns would squeeze the features). */
 export function PlanGrid({ plans, priceNote }: Props) {
   return (
-    <ul className="grid gap-6 md:grid-cols-3 md:gap-5 lg:gap-8">
+    <ul className="mx-auto grid max-w-2xl gap-8 lg:max-w-none lg:grid-cols-3">
       {plans.map((plan) => (
         <li key={plan.id} data-reveal="fade-in-up" className="flex">
           <PlanCard plan={plan} priceNote={priceNote} />

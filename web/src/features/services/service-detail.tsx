@@ -17,7 +17,7 @@ export function ServiceDetail({ item, layout }: { item: ServiceDetailCopy; layou
   return (
     <article
       className={`flex w-full rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${
-        wide ? 'flex-col gap-6 p-6 sm:p-10 md:flex-row md:gap-10' : 'flex-col p-6'
+        wide ? 'flex-col gap-6 p-6 sm:p-10 md:flex-row md:gap-10 lg:p-12' : 'flex-col p-6'
       }`}
     >
       <span
@@ -29,10 +29,12 @@ export function ServiceDetail({ item, layout }: { item: ServiceDetailCopy; layou
       </span>
       <div className={wide ? 'md:grid md:flex-1 md:grid-cols-2 md:gap-10' : 'mt-5'}>
         <div>
-          <h3 className={`font-semibold text-slate-900 ${wide ? 'text-2xl' : 'text-lg'}`}>{item.title}</h3>
-          <p className="mt-2 leading-relaxed text-slate-700">{item.description}</p>
+          <h3 className={`font-semibold text-slate-900 ${wide ? 'text-2xl lg:text-3xl' : 'text-lg'}`}>{item.title}</h3>
+          <p className={`leading-relaxed text-slate-700 ${wide ? 'mt-3 lg:text-lg' : 'mt-2'}`}>{item.description}</p>
         </div>
-        <ul className={`space-y-2 ${wide ? 'mt-6 md:mt-1' : 'mt-5 border-t border-slate-200 pt-5'}`}>
+        <ul
+          className={`space-y-2 ${wide ? 'mt-6 md:mt-1 md:border-l md:border-slate-200 md:pl-10 lg:space-y-3 lg:text-lg' : 'mt-5 border-t border-slate-200 pt-5'}`}
+        >
           {item.details.map((d) => (
             <li key={d} className="flex gap-2.5 text-slate-700">
               <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
