@@ -1,8 +1,38 @@
 import pages from '../../../content/pages.json';
+import copy from '../../../content/service1.json';
 import { PageBanner } from '../components/page-banner';
+import { BenefitCards } from '../features/services/benefit-cards';
+import { CUSTOM_SOFTWARE_PRICES } from '../features/services/constants';
+import { PlanGrid } from '../features/services/plan-grid';
+import { withPrices } from '../features/services/plans';
+import { ProcessSteps } from '../features/services/process-steps';
+import { ServiceCta } from '../features/services/service-cta';
+import { ServiceSection } from '../features/services/service-section';
+import { TechChips } from '../features/services/tech-chips';
 import { useDocumentTitle } from '../lib/meta';
+import { useReveal } from '../lib/use-reveal';
 
-export default function Page() {
+
+export default function Service1Page() {
   useDocumentTitle(pages['/service1'].title);
-  return <PageBanner title={pages['/service1'].title} lead={pages['/service1'].description} />;
+  const ref = useReveal<HTMLDivElement>();
+  const plans = withPrices(copy.plans.items, CUSTOM_SOFTWARE_PRICES);
+  return (
+    <div ref={ref}>
+      <PageBanner eyebrow={copy.banner.eyebrow} title={copy.banner.title} lead={copy.banner.lead} />
+      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro}>
+        <BenefitCards items={copy.benefits.items} columns={4} />
+      </ServiceSection>
+      <ServiceSection id="process-title" heading={copy.process.heading} intro={copy.process.intro} muted>
+        <ProcessSteps steps={copy.process.steps} />
+      </ServiceSection>
+      <ServiceSection id="technologies-title" heading={copy.technologies.heading} intro={copy.technologies.intro}>
+        <TechChips label={copy.technologies.label} items={copy.technologies.items} />
+      </ServiceSection>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted>
+        <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
+      </ServiceSection>
+      <ServiceCta id="cta-title" copy={copy.cta} />
+    </div>
+  );
 }

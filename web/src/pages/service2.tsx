@@ -1,8 +1,38 @@
 import pages from '../../../content/pages.json';
+import copy from '../../../content/service2.json';
 import { PageBanner } from '../components/page-banner';
+import { BenefitCards } from '../features/services/benefit-cards';
+import { CloudServices } from '../features/services/cloud-services';
+import { CLOUD_PRICES } from '../features/services/constants';
+import { PlanGrid } from '../features/services/plan-grid';
+import { withPrices } from '../features/services/plans';
+import { PointList } from '../features/services/point-list';
+import { ServiceCta } from '../features/services/service-cta';
+import { ServiceSection } from '../features/services/service-section';
 import { useDocumentTitle } from '../lib/meta';
+import { useReveal } from '../lib/use-reveal';
 
-export default function Page() {
+
+export default function Service2Page() {
   useDocumentTitle(pages['/service2'].title);
-  return <PageBanner title={pages['/service2'].title} lead={pages['/service2'].description} />;
+  const ref = useReveal<HTMLDivElement>();
+  const plans = withPrices(copy.plans.items, CLOUD_PRICES);
+  return (
+    <div ref={ref}>
+      <PageBanner eyebrow={copy.banner.eyebrow} title={copy.banner.title} lead={copy.banner.lead} />
+      <ServiceSection id="services-title" heading={copy.services.heading} intro={copy.services.intro} muted>
+        <CloudServices copy={copy.services} />
+      </ServiceSection>
+      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro}>
+        <BenefitCards items={copy.benefits.items} columns={3} />
+      </ServiceSection>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted>
+        <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
+      </ServiceSection>
+      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro}>
+        <PointList items={copy.why.items} />
+      </ServiceSection>
+      <ServiceCta id="cta-title" copy={copy.cta} />
+    </div>
+  );
 }

@@ -1,8 +1,34 @@
 import pages from '../../../content/pages.json';
+import copy from '../../../content/service3.json';
 import { PageBanner } from '../components/page-banner';
+import { CONSULTING_PRICES } from '../features/services/constants';
+import { ConsultingServices } from '../features/services/consulting-services';
+import { PlanGrid } from '../features/services/plan-grid';
+import { withPrices } from '../features/services/plans';
+import { PointList } from '../features/services/point-list';
+import { ServiceCta } from '../features/services/service-cta';
+import { ServiceSection } from '../features/services/service-section';
 import { useDocumentTitle } from '../lib/meta';
+import { useReveal } from '../lib/use-reveal';
 
-export default function Page() {
+
+export default function Service3Page() {
   useDocumentTitle(pages['/service3'].title);
-  return <PageBanner title={pages['/service3'].title} lead={pages['/service3'].description} />;
+  const ref = useReveal<HTMLDivElement>();
+  const plans = withPrices(copy.plans.items, CONSULTING_PRICES);
+  return (
+    <div ref={ref}>
+      <PageBanner eyebrow={copy.banner.eyebrow} title={copy.banner.title} lead={copy.banner.lead} />
+      <ServiceSection id="services-title" heading={copy.services.heading} intro={copy.services.intro} muted>
+        <ConsultingServices copy={copy.services} />
+      </ServiceSection>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro}>
+        <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
+      </ServiceSection>
+      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro} muted>
+        <PointList items={copy.why.items} />
+      </ServiceSection>
+      <ServiceCta id="cta-title" copy={copy.cta} />
+    </div>
+  );
 }
