@@ -53,7 +53,7 @@ export function CarouselDots({ count, selected, label, onSelect, className = 'fl
           >
             <span
               className={`size-2.5 rounded-full transition-colors ${
-                i === selected ? 'bg-brand-700' : 'bg-slate-400 group-hover:bg-slate-600'
+                i === selected ? 'bg-brand-700' : 'bg-slate-500 group-hover:bg-slate-700'
               }`}
             />
           </button>
