@@ -2,7 +2,7 @@ import pages from '../../../content/pages.json';
 import about from '../../../content/about.json';
 import home from '../../../content/home.json';
 import { PageBanner } from '../components/page-banner';
-import { CallToAction } from '../features/about/call-to-action';
+import { CallToAction } from '../components/call-to-action';
 import { HistoryTimeline } from '../features/about/history-timeline';
 import { AboutSection } from '../features/home/about-section';
 import { useDocumentTitle } from '../lib/meta';

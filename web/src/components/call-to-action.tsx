@@ -7,7 +7,7 @@ export interface CallToActionCopy {
   secondary: { label: string; to: string };
 }
 
-/** A closing band inviting the visitor to get in touch or apply. */
+/** A closing band of a page: a question, a sentence and two links (e.g. contact, careers). */
 export function CallToAction({ copy }: { copy: CallToActionCopy }) {
   return (
     <section aria-labelledby="cta-title" className="bg-brand-50 py-16">
