@@ -22,10 +22,11 @@ export interface TechnologiesCopy {
  */
 export function TechnologyGrid({ copy }: { copy: TechnologiesCopy }) {
   return (
-    <section aria-labelledby="technologies-title" className="py-16 sm:py-20">
+    // Not a named region: the page banner already is one called "Technologies".
+    <section className="py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 lg:px-6">
         <div data-reveal="fade-in-up" className="max-w-2xl">
-          <h2 id="technologies-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             {copy.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{copy.intro}</p>
