@@ -30,6 +30,11 @@ function Page() {
         <li data-reveal="fade-in-up">Two</li>
         <li data-reveal="fade-in-left">Three</li>
       </ul>
+      <ol data-reveal-stagger="150">
+        <li data-reveal="fade-in-up">Four</li>
+        <li data-reveal="fade-in-up">Five</li>
+        <li data-reveal="fade-in-up">Six</li>
+      </ol>
       <p>Not marked</p>
     </div>
   );
@@ -92,6 +97,22 @@ describe('useReveal', () => {
     expect(one.style.getPropertyValue('--reveal-duration')).toBe('1000ms');
     expect(one.style.getPropertyValue('--reveal-distance')).toBe('20px');
     expect(marked('Three').dataset.revealState).toBe('pending');
+  });
+
+  it('staggers by the parent\'s data-reveal-stagger where it names one', () => {
+    hydratePage();
+    act(() =>
+      fire([
+        { target: marked('Four'), isIntersecting: true },
+        { target: marked('Five'), isIntersecting: true },
+        { target: marked('Six'), isIntersecting: true },
+      ]),
+    );
+    expect(['Four', 'Five', 'Six'].map((t) => marked(t).style.getPropertyValue('--reveal-delay'))).toEqual([
+      '0ms',
+      '150ms',
+      '300ms',
+    ]);
   });
 
   it('after client-side navigation animates everything, and un-hides what it watched when unmounted', () => {

@@ -6,6 +6,9 @@ import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS, REVEAL_STAGGER_MS } from './mot
 // -left, -right). The server HTML shows everything; only this effect hides
 // an element (data-reveal-state="pending") and only while it is watching
 // it, so content stays visible when JavaScript fails or never runs.
+// Siblings entering together are staggered by REVEAL_STAGGER_MS, or by the
+// milliseconds their parent names in data-reveal-stagger (a feature's own
+// spec timing, e.g. a card grid).
 
 /**
  * Animates the data-reveal elements inside the returned ref's element as
@@ -32,7 +35,7 @@ export function useReveal<T extends HTMLElement>(): RefObject<T | null> {
           const el = entry.target as HTMLElement;
           const index = batch.get(el.parentElement) ?? 0;
           batch.set(el.parentElement, index + 1);
-          el.style.setProperty('--reveal-delay', `${index * REVEAL_STAGGER_MS}ms`);
+          el.style.setProperty('--reveal-delay', `${index * staggerOf(el)}ms`);
           el.dataset.revealState = 'shown';
           observer.unobserve(el);
         }
@@ -69,6 +72,12 @@ function useHydrating(): boolean {
     () => false,
     () => true,
   );
+}
+
+/** The stagger between el and the siblings entering with it. */
+function staggerOf(el: HTMLElement): number {
+  const own = el.parentElement?.dataset.revealStagger;
+  return own ? Number(own) : REVEAL_STAGGER_MS;
 }
 
 function onScreen(el: Element): boolean {

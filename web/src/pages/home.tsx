@@ -12,7 +12,7 @@ export default function HomePage() {
   return (
     <div ref={ref}>
       <Hero />
-      <AboutSection />
+      <AboutSection copy={home.about} />
       <BlogHighlights copy={home.blog} />
     </div>
   );

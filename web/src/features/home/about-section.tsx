@@ -1,12 +1,26 @@
 import { Link } from 'react-router';
-import copy from '../../../../content/home.json';
 import { ArrowRightIcon } from '../../components/icons';
 import { AboutIcon } from './about-icons';
 
-const { about } = copy;
+export interface AboutCard {
+  /** Key of the card's icon (see about-icons.tsx). */
+  icon: string;
+  title: string;
+  text: string;
+  link?: { label: string; to: string };
+}
 
-/** The About Us block: four cards, the last one leading to /about. */
-export function AboutSection() {
+export interface AboutSectionCopy {
+  heading: string;
+  intro: string;
+  cards: AboutCard[];
+}
+
+/**
+ * The About Us block: a heading and four cards (mission, expertise,
+ * clients, more). The home page and the About page each give their copy.
+ */
+export function AboutSection({ copy: about }: { copy: AboutSectionCopy }) {
   return (
     <section aria-labelledby="about-title" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 lg:px-6">
