@@ -40,7 +40,7 @@ async function stubMap(page: Page): Promise<string[]> {
     hits.push(route.request().url());
     await route.fulfill({
       contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><head><title>Map</title></head><body><main><p>Map of the office</p></main></body></html>',
+      body: '<!doctype html><html lang="en"><head><title>Map</title></head><body><div role="img" aria-label="Map of the office"></div></body></html>',
     });
   });
   return hits;
