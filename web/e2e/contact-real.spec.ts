@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { base, openHydrated } from './helpers';
+
+// The contact form against the real server (other specs stub the API to
+// reach every state). One person, one message: well under the rate limit.
+test('a message sent with the form reaches the server', { tag: '@desktop-only' }, async ({ page }) => {
+  await openHydrated(page, '/contact-us');
+  const fields: Record<string, string> = {
+    Name: 'Asha Rao',
+    'E-mail': 'asha@example.com',
+    Subject: 'Portal for our clinics',
+    Message: 'We would like to talk about a patient portal for our three clinics.',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const res = await posted;
+  expect(res.status()).toBe(201);
+  expect((await res.json()).id).toMatch(/^[a-z0-9]{16}$/);
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  for (const label of Object.keys(fields)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+});
+
+test('the server refuses an invalid message and names the fields', { tag: '@desktop-only' }, async ({ request }) => {
+  const res = await request.post(`${base()}/api/contact`, {
+    data: { name: 'Asha', email: 'not-an-address', subject: 'Line one\nBcc: someone@example.com', message: 'short' },
+  });
+  expect(res.status()).toBe(422);
+  const body = await res.json();
+  expect(body.error.code).toBe('invalid');
+  expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'message', 'subject']);
+});
