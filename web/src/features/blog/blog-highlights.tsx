@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useApi, useApiCache } from '../../lib/api';
 import type { BlogPost } from '../../lib/types';
 import { ArrowRightIcon } from '../../components/icons';
+import { Section } from '../../components/section';
 import { BlogCarousel } from './blog-carousel';
 
 const PATH = '/api/blogs';
@@ -49,29 +50,26 @@ export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
   }
 
   return (
-    <section aria-labelledby="blog-title" className="overflow-x-clip py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 lg:px-6">
-        <div data-reveal="fade-in-up" className="flex flex-wrap items-end justify-between gap-4">
-          <div className="max-w-2xl">
-            <h2 id="blog-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              {copy.heading}
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">{copy.intro}</p>
-          </div>
-          {posts.length > 0 && (
-            <Link
-              to={copy.all.to}
-              className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-            >
-              {copy.all.label}
-              <ArrowRightIcon className="size-4" />
-            </Link>
-          )}
-        </div>
-        <div data-reveal="fade-in-up" className="mt-10">
-          {body}
-        </div>
+    <Section
+      id="blog-title"
+      title={copy.heading}
+      intro={copy.intro}
+      className="overflow-x-clip"
+      aside={
+        posts.length > 0 && (
+          <Link
+            to={copy.all.to}
+            className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+          >
+            {copy.all.label}
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        )
+      }
+    >
+      <div data-reveal="fade-in-up" className="mt-10">
+        {body}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import site from '../../../../content/site.json';
+import { Section } from '../../components/section';
 import { useApi, useApiCache } from '../../lib/api';
 import { fill } from '../../lib/text';
 import type { Job } from '../../lib/types';
@@ -78,16 +79,8 @@ export function OpenPositions({ headingId, copy }: { headingId: string; copy: Op
   }
 
   return (
-    <section aria-labelledby={headingId} className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 lg:px-6">
-        <div className="max-w-2xl">
-          <h2 id={headingId} tabIndex={-1} className="rounded-sm text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {copy.heading}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{copy.intro}</p>
-        </div>
-        <div className="mt-10">{body}</div>
-      </div>
-    </section>
+    <Section id={headingId} title={copy.heading} intro={copy.intro} tone="muted" reveal={null} focusableTitle>
+      <div className="mt-10">{body}</div>
+    </Section>
   );
 }
