@@ -1,53 +1,24 @@
 import { Link } from 'react-router';
-import { useApi, useApiCache } from '../../lib/api';
+import { useApi } from '../../lib/api';
 import type { BlogPost } from '../../lib/types';
 import { ArrowRightIcon } from '../../components/icons';
+import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
 import { BlogCarousel } from './blog-carousel';
 
 const PATH = '/api/blogs';
 
-export interface BlogHighlightsCopy {
+export interface BlogHighlightsCopy extends LoadStateCopy {
   heading: string;
   intro: string;
   empty: string;
-  loading: string;
-  error: string;
-  retry: string;
   all: { label: string; to: string };
 }
 
 /** A titled section with the latest posts in a carousel, or a line saying why there are none. */
 export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
   const blogs = useApi<BlogPost[]>(PATH);
-  const cache = useApiCache();
   const posts = blogs.data ?? [];
-
-  let body;
-  if (blogs.loading) {
-    body = (
-      <p role="status" className="py-12 text-center text-slate-600">
-        {copy.loading}
-      </p>
-    );
-  } else if (blogs.error) {
-    body = (
-      <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-slate-800">{copy.error}</p>
-        <button
-          type="button"
-          onClick={() => cache.invalidate(PATH)}
-          className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          {copy.retry}
-        </button>
-      </div>
-    );
-  } else if (posts.length === 0) {
-    body = <p className="rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{copy.empty}</p>;
-  } else {
-    body = <BlogCarousel posts={posts} />;
-  }
 
   return (
     <Section
@@ -68,7 +39,14 @@ export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
       }
     >
       <div data-reveal="fade-in-up" className="mt-10">
-        {body}
+        <LoadState
+          path={PATH}
+          state={blogs}
+          copy={copy}
+          empty={<p className="rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{copy.empty}</p>}
+        >
+          {(items) => <BlogCarousel posts={items} />}
+        </LoadState>
       </div>
     </Section>
   );
