@@ -1,10 +1,11 @@
+import type { CarouselCopy } from '../../components/carousel/carousel';
 import { Section } from '../../components/section';
-import { VendorCarousel, type Vendor, type VendorCarouselCopy } from './vendor-carousel';
+import { VendorCarousel, type Vendor } from './vendor-carousel';
 
 export interface VendorSectionCopy {
   heading: string;
   intro: string;
-  carousel: VendorCarouselCopy;
+  carousel: CarouselCopy;
   logos: Vendor[];
 }
 
