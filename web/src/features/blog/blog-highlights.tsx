@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { useApi } from '../../lib/api';
 import type { BlogPost } from '../../lib/types';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowLink } from '../../components/arrow-link';
 import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
 import { BlogCarousel } from './blog-carousel';
@@ -19,24 +18,13 @@ export interface BlogHighlightsCopy extends LoadStateCopy {
 export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
   const blogs = useApi<BlogPost[]>(PATH);
   const posts = blogs.data ?? [];
-
   return (
     <Section
       id="blog-title"
       title={copy.heading}
       intro={copy.intro}
       className="overflow-x-clip"
-      aside={
-        posts.length > 0 && (
-          <Link
-            to={copy.all.to}
-            className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-          >
-            {copy.all.label}
-            <ArrowRightIcon className="size-4" />
-          </Link>
-        )
-      }
+      aside={posts.length > 0 && <ArrowLink to={copy.all.to}>{copy.all.label}</ArrowLink>}
     >
       <div data-reveal="fade-in-up" className="mt-10">
         <LoadState

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowLink } from '../../components/arrow-link';
 import { Section } from '../../components/section';
 import { AboutIcon } from './about-icons';
 
@@ -37,13 +36,9 @@ export function AboutSection({ copy: about }: { copy: AboutSectionCopy }) {
             <h3 className="mt-5 text-lg font-semibold text-slate-900">{card.title}</h3>
             <p className="mt-2 leading-relaxed text-slate-700">{card.text}</p>
             {card.link && (
-              <Link
-                to={card.link.to}
-                className="mt-auto inline-flex items-center gap-1.5 self-start rounded-sm pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-              >
+              <ArrowLink to={card.link.to} className="mt-auto self-start pt-4">
                 {card.link.label}
-                <ArrowRightIcon className="size-4" />
-              </Link>
+              </ArrowLink>
             )}
           </li>
         ))}
