@@ -1,12 +1,12 @@
 import pages from '../../../content/pages.json';
 import copy from '../../../content/service1.json';
+import { CallToAction } from '../components/call-to-action';
 import { PageBanner } from '../components/page-banner';
 import { BenefitCards } from '../features/services/benefit-cards';
 import { CUSTOM_SOFTWARE_PRICES } from '../features/services/constants';
 import { PlanGrid } from '../features/services/plan-grid';
 import { withPrices } from '../features/services/plans';
 import { ProcessSteps } from '../features/services/process-steps';
-import { ServiceCta } from '../features/services/service-cta';
 import { ServiceSection } from '../features/services/service-section';
 import { TechChips } from '../features/services/tech-chips';
 import { useDocumentTitle } from '../lib/meta';
@@ -32,7 +32,7 @@ export default function Service1Page() {
       <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted>
         <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
       </ServiceSection>
-      <ServiceCta id="cta-title" copy={copy.cta} />
+      <CallToAction copy={copy.cta} tone="dark" />
     </div>
   );
 }

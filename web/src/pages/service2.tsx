@@ -1,5 +1,6 @@
 import pages from '../../../content/pages.json';
 import copy from '../../../content/service2.json';
+import { CallToAction } from '../components/call-to-action';
 import { PageBanner } from '../components/page-banner';
 import { BenefitCards } from '../features/services/benefit-cards';
 import { CloudServices } from '../features/services/cloud-services';
@@ -7,7 +8,6 @@ import { CLOUD_PRICES } from '../features/services/constants';
 import { PlanGrid } from '../features/services/plan-grid';
 import { withPrices } from '../features/services/plans';
 import { PointList } from '../features/services/point-list';
-import { ServiceCta } from '../features/services/service-cta';
 import { ServiceSection } from '../features/services/service-section';
 import { useDocumentTitle } from '../lib/meta';
 import { useReveal } from '../lib/use-reveal';
@@ -32,7 +32,7 @@ export default function Service2Page() {
       <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro}>
         <PointList items={copy.why.items} />
       </ServiceSection>
-      <ServiceCta id="cta-title" copy={copy.cta} />
+      <CallToAction copy={copy.cta} tone="dark" />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import pages from '../../../content/pages.json';
 import copy from '../../../content/service3.json';
+import { CallToAction } from '../components/call-to-action';
 import { PageBanner } from '../components/page-banner';
 import { CONSULTING_PRICES } from '../features/services/constants';
 import { ConsultingServices } from '../features/services/consulting-services';
 import { PlanGrid } from '../features/services/plan-grid';
 import { withPrices } from '../features/services/plans';
 import { PointList } from '../features/services/point-list';
-import { ServiceCta } from '../features/services/service-cta';
 import { ServiceSection } from '../features/services/service-section';
 import { useDocumentTitle } from '../lib/meta';
 import { useReveal } from '../lib/use-reveal';
@@ -28,7 +28,7 @@ export default function Service3Page() {
       <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro} muted>
         <PointList items={copy.why.items} />
       </ServiceSection>
-      <ServiceCta id="cta-title" copy={copy.cta} />
+      <CallToAction copy={copy.cta} tone="dark" />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import copy from '../../../../content/blog.json';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowLink } from '../../components/arrow-link';
 import type { BlogPost } from '../../lib/types';
 import { BlogPlaceholder } from './blog-placeholder';
 
@@ -18,14 +17,10 @@ export function BlogCard({ post }: { post: BlogPost }) {
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-lg font-semibold leading-snug text-slate-900">{post.title}</h3>
         <p className="mt-2 line-clamp-2 text-slate-700">{post.description || copy.card.descriptionFallback}</p>
-        <Link
-          to={`/blog/${encodeURIComponent(post.id)}`}
-          className="mt-auto inline-flex items-center gap-1.5 self-start rounded-sm pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-        >
+        <ArrowLink to={`/blog/${encodeURIComponent(post.id)}`} className="mt-auto self-start pt-4">
           {copy.card.readMore}
           <span className="sr-only">: {post.title}</span>
-          <ArrowRightIcon className="size-4" />
-        </Link>
+        </ArrowLink>
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowLink } from '../../components/arrow-link';
+import { IconCard } from '../../components/icon-card';
+import { Section } from '../../components/section';
 import { AboutIcon } from './about-icons';
 
 export interface AboutCard {
@@ -22,39 +23,18 @@ export interface AboutSectionCopy {
  */
 export function AboutSection({ copy: about }: { copy: AboutSectionCopy }) {
   return (
-    <section aria-labelledby="about-title" className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 lg:px-6">
-        <div data-reveal="fade-in-up" className="max-w-2xl">
-          <h2 id="about-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {about.heading}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{about.intro}</p>
-        </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {about.cards.map((card) => (
-            <li
-              key={card.title}
-              data-reveal="fade-in-up"
-              className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-            >
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <AboutIcon name={card.icon} />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{card.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-700">{card.text}</p>
-              {card.link && (
-                <Link
-                  to={card.link.to}
-                  className="mt-auto inline-flex items-center gap-1.5 self-start rounded-sm pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-                >
-                  {card.link.label}
-                  <ArrowRightIcon className="size-4" />
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="about-title" title={about.heading} intro={about.intro} tone="muted">
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {about.cards.map((card) => (
+          <IconCard key={card.title} icon={<AboutIcon name={card.icon} />} title={card.title} text={card.text} className="flex flex-col">
+            {card.link && (
+              <ArrowLink to={card.link.to} className="mt-auto self-start pt-4">
+                {card.link.label}
+              </ArrowLink>
+            )}
+          </IconCard>
+        ))}
+      </ul>
+    </Section>
   );
 }

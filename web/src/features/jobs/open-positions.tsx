@@ -1,12 +1,14 @@
 import site from '../../../../content/site.json';
-import { useApi, useApiCache } from '../../lib/api';
+import { LoadState, type LoadStateCopy } from '../../components/load-state';
+import { Section } from '../../components/section';
+import { useApi } from '../../lib/api';
 import { fill } from '../../lib/text';
 import type { Job } from '../../lib/types';
 import { JobCard } from './job-card';
 
 const PATH = '/api/jobs';
 
-export interface OpenPositionsCopy {
+export interface OpenPositionsCopy extends LoadStateCopy {
   heading: string;
   intro: string;
   location: string;
@@ -21,9 +23,6 @@ export interface OpenPositionsCopy {
   emptyTitle: string;
   emptyText: string;
   emptyAction: string;
-  loading: string;
-  error: string;
-  retry: string;
 }
 
 /**
@@ -32,62 +31,35 @@ export interface OpenPositionsCopy {
  */
 export function OpenPositions({ headingId, copy }: { headingId: string; copy: OpenPositionsCopy }) {
   const jobs = useApi<Job[]>(PATH);
-  const cache = useApiCache();
-
-  let body;
-  if (jobs.loading) {
-    body = (
-      <p role="status" className="py-12 text-center text-slate-600">
-        {copy.loading}
-      </p>
-    );
-  } else if (jobs.error) {
-    body = (
-      <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-slate-800">{copy.error}</p>
-        <button
-          type="button"
-          onClick={() => cache.invalidate(PATH)}
-          className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          {copy.retry}
-        </button>
-      </div>
-    );
-  } else if (!jobs.data?.length) {
-    body = (
-      <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200 sm:p-12">
-        <h3 className="text-xl font-semibold text-slate-900">{copy.emptyTitle}</h3>
-        <p className="mx-auto mt-3 max-w-xl text-slate-700">{copy.emptyText}</p>
-        <a
-          href={`mailto:${site.careersEmail}`}
-          className="mt-6 inline-block rounded-sm font-semibold break-all text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
-        >
-          {fill(copy.emptyAction, { email: site.careersEmail })}
-        </a>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {jobs.data.map((job) => (
-          <JobCard key={job.id} job={job} copy={copy} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <section aria-labelledby={headingId} className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 lg:px-6">
-        <div className="max-w-2xl">
-          <h2 id={headingId} tabIndex={-1} className="rounded-sm text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {copy.heading}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{copy.intro}</p>
-        </div>
-        <div className="mt-10">{body}</div>
+    <Section id={headingId} title={copy.heading} intro={copy.intro} tone="muted" reveal={null} focusableTitle>
+      <div className="mt-10">
+        <LoadState
+          path={PATH}
+          state={jobs}
+          copy={copy}
+          empty={
+            <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200 sm:p-12">
+              <h3 className="text-xl font-semibold text-slate-900">{copy.emptyTitle}</h3>
+              <p className="mx-auto mt-3 max-w-xl text-slate-700">{copy.emptyText}</p>
+              <a
+                href={`mailto:${site.careersEmail}`}
+                className="mt-6 inline-block rounded-sm font-semibold break-all text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
+              >
+                {fill(copy.emptyAction, { email: site.careersEmail })}
+              </a>
+            </div>
+          }
+        >
+          {(items) => (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((job) => (
+                <JobCard key={job.id} job={job} copy={copy} />
+              ))}
+            </ul>
+          )}
+        </LoadState>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowLink } from '../../components/arrow-link';
 import { fill } from '../../lib/text';
 import { SERVICE_CARD_DELAY_MS } from './constants';
 import { ServiceIcon } from './service-icons';
@@ -40,14 +39,10 @@ export function ServiceCards({ cards, learnMore, learnMoreHidden }: Props) {
           <div className="flex flex-col">
             <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
             <p className="mt-2 leading-relaxed text-slate-700">{card.text}</p>
-            <Link
-              to={card.to}
-              className="mt-4 inline-flex items-center gap-1.5 self-start rounded-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-            >
+            <ArrowLink to={card.to} className="mt-4 self-start">
               {learnMore}
               <span className="sr-only">{fill(learnMoreHidden, { title: card.title })}</span>
-              <ArrowRightIcon className="size-4" />
-            </Link>
+            </ArrowLink>
           </div>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { Section } from '../../components/section';
 import { TECH_CARD_STAGGER_MS } from './constants';
 import { TechnologyIcon } from './technology-icons';
 
@@ -22,29 +23,21 @@ export interface TechnologiesCopy {
  */
 export function TechnologyGrid({ copy }: { copy: TechnologiesCopy }) {
   return (
-    // Not a named region: the page banner already is one called "Technologies".
-    <section className="py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 lg:px-6">
-        <div data-reveal="fade-in-up" className="max-w-2xl">
-          <h2 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {copy.heading}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{copy.intro}</p>
-        </div>
-        <ul data-reveal-stagger={TECH_CARD_STAGGER_MS} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {copy.cards.map((card) => (
-            <li key={card.title} data-reveal="fade-in-up">
-              <article className="group h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition duration-300 hover:-translate-y-1 hover:shadow-lg hover:ring-2 hover:ring-brand-500 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
-                <span className="flex size-14 items-center justify-center rounded-xl bg-brand-50 text-brand-700 transition-colors duration-300 group-hover:bg-brand-700 group-hover:text-white">
-                  <TechnologyIcon name={card.icon} />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-slate-900">{card.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{card.text}</p>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    // No id, so not a named region: the page banner already is one called "Technologies".
+    <Section title={copy.heading} intro={copy.intro}>
+      <ul data-reveal-stagger={TECH_CARD_STAGGER_MS} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {copy.cards.map((card) => (
+          <li key={card.title} data-reveal="fade-in-up">
+            <article className="group h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition duration-300 hover:-translate-y-1 hover:shadow-lg hover:ring-2 hover:ring-brand-500 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+              <span className="flex size-14 items-center justify-center rounded-xl bg-brand-50 text-brand-700 transition-colors duration-300 group-hover:bg-brand-700 group-hover:text-white">
+                <TechnologyIcon name={card.icon} />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900">{card.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-700">{card.text}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
