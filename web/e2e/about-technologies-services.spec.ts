@@ -229,6 +229,8 @@ test.describe('technologies: partner carousel', { tag: '@desktop-only' }, () => 
 
 test.describe('services', () => {
   test('three service cards with Learn More links to each service page', async ({ page }) => {
+    // No entrance animation: a card still sliding in moves under the pointer.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHydrated(page, '/services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
     await expect(page.getByRole('img', { name: /^Illustration/ })).toBeVisible();
