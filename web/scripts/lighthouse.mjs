@@ -70,8 +70,15 @@ try {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
     const problems = new Set();
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-      const lhr = result.lhr;
+      // A run that broke (Lighthouse's runtimeError, a missing score) says
+      // nothing about the page: try it again, at most twice.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        lhr = (await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })).lhr;
+        const broken = lhr.runtimeError ?? CATEGORIES.find((c) => lhr.categories[c]?.score == null);
+        if (!broken) break;
+        console.log(`    run ${i + 1} of ${route} broke (${broken.code ?? broken}); attempt ${attempt} of 3`);
+      }
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       for (const c of REQUIRED) {
         for (const ref of lhr.categories[c].auditRefs) {
