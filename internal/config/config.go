@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -38,6 +39,10 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// LogLevel is debug, info, warn or error (SITE_LOG_LEVEL).
 	LogLevel string
+	// TrustedProxies are the networks of reverse proxies whose
+	// X-Forwarded-For header names the client (SITE_TRUSTED_PROXIES).
+	// Empty: the connection's peer is the client and the header is ignored.
+	TrustedProxies Prefixes
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
@@ -54,6 +59,12 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.IntVar(&c.RenderWorkers, "render-workers", c.envInt("SITE_RENDER_WORKERS", 0), "JavaScript engines rendering at once; 0 = CPUs (env SITE_RENDER_WORKERS)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.envDuration("SITE_SHUTDOWN_TIMEOUT", 20*time.Second), "time allowed for in-flight requests at shutdown (env SITE_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&c.LogLevel, "log-level", env("SITE_LOG_LEVEL", "info"), "debug, info, warn or error (env SITE_LOG_LEVEL)")
+	if v, ok := os.LookupEnv("SITE_TRUSTED_PROXIES"); ok {
+		if err := c.TrustedProxies.Set(v); err != nil {
+			c.envErrs = append(c.envErrs, fmt.Errorf("config: SITE_TRUSTED_PROXIES: %w", err))
+		}
+	}
+	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
 
 // Finish checks c and fills derived defaults. Call it after parsing.
@@ -131,4 +142,49 @@ func (c *Config) envDuration(key string, def time.Duration) time.Duration {
 		return def
 	}
 	return d
+}
+
+// Prefixes is a list of IP networks given as a flag: comma- or
+// space-separated CIDR prefixes such as "10.0.0.0/8, ::1/128". A bare
+// address stands for itself alone (/32 or /128).
+type Prefixes []netip.Prefix
+
+// String returns the networks comma-separated, as Set accepts them.
+func (p *Prefixes) String() string {
+	if p == nil {
+		return ""
+	}
+	parts := make([]string, len(*p))
+	for i, n := range *p {
+		parts[i] = n.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set replaces the list with the networks in s. An empty s clears it.
+func (p *Prefixes) Set(s string) error {
+	var out Prefixes
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+		var n netip.Prefix
+		var err error
+		if strings.Contains(f, "/") {
+			n, err = netip.ParsePrefix(f)
+		} else {
+			var a netip.Addr
+			if a, err = netip.ParseAddr(f); err == nil && a.Zone() == "" {
+				n = netip.PrefixFrom(a, a.BitLen())
+			}
+		}
+		if err != nil || !n.IsValid() {
+			return fmt.Errorf("%q is not a network such as 10.0.0.0/8 or an address", f)
+		}
+		// An IPv4 network written in IPv6 form (::ffff:10.0.0.0/104) is
+		// compared with IPv4 peers, which are never in mapped form.
+		if n.Addr().Is4In6() && n.Bits() >= 96 {
+			n = netip.PrefixFrom(n.Addr().Unmap(), n.Bits()-96)
+		}
+		out = append(out, n.Masked())
+	}
+	*p = out
+	return nil
 }

@@ -16,6 +16,7 @@ import (
 var siteEnv = []string{
 	"SITE_ADDR", "SITE_DATA_DIR", "SITE_DATABASE_URL", "SITE_FILES_URL",
 	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
+	"SITE_TRUSTED_PROXIES",
 }
 
 // parse registers the flags with env set (every other SITE_ variable
@@ -166,6 +167,7 @@ func TestBadEnvironmentIsAnError(t *testing.T) {
 		{"SITE_RENDER_WORKERS", "four"},
 		{"SITE_RENDER_WORKERS", "4abc"},
 		{"SITE_SHUTDOWN_TIMEOUT", "20"},
+		{"SITE_TRUSTED_PROXIES", "10.0.0.0/33"},
 	}
 	for _, tt := range tests {
 		if _, err := parse(t, map[string]string{tt.key: tt.value}); err == nil {
@@ -181,5 +183,70 @@ func TestBaseURLFromWildcardAddr(t *testing.T) {
 	}
 	if strings.HasPrefix(got.BaseURL, "http://:") {
 		t.Errorf("BaseURL = %q: no host", got.BaseURL)
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want []string
+	}{
+		{name: "default is none", want: nil},
+		{
+			name: "environment",
+			env:  map[string]string{"SITE_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1/32"},
+			want: []string{"10.0.0.0/8", "127.0.0.1/32"},
+		},
+		{
+			name: "flag wins over the environment",
+			env:  map[string]string{"SITE_TRUSTED_PROXIES": "10.0.0.0/8"},
+			args: []string{"--trusted-proxies", "192.168.1.0/24 fd00::/8"},
+			want: []string{"192.168.1.0/24", "fd00::/8"},
+		},
+		{
+			name: "empty flag clears the environment",
+			env:  map[string]string{"SITE_TRUSTED_PROXIES": "10.0.0.0/8"},
+			args: []string{"--trusted-proxies", ""},
+			want: nil,
+		},
+		{
+			name: "bare addresses, host bits and mapped IPv4",
+			args: []string{"--trusted-proxies", "127.0.0.1,::1,10.1.2.3/8,::ffff:172.16.0.0/108"},
+			want: []string{"127.0.0.1/32", "::1/128", "10.0.0.0/8", "172.16.0.0/12"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parse(t, tt.env, tt.args...)
+			if err != nil {
+				t.Fatalf("Finish: %v", err)
+			}
+			var gotS []string
+			for _, p := range got.TrustedProxies {
+				gotS = append(gotS, p.String())
+			}
+			if !reflect.DeepEqual(tt.want, gotS) {
+				t.Errorf("TrustedProxies mismatch (-want +got):\n- %q\n+ %q", tt.want, gotS)
+			}
+		})
+	}
+}
+
+func TestTrustedProxiesRefusesGarbage(t *testing.T) {
+	for _, v := range []string{"10.0.0.0/33", "example.com", "10.0.0", "fe80::1%eth0", "1.2.3.4/"} {
+		var p config.Prefixes
+		if err := p.Set(v); err == nil {
+			t.Errorf("Set(%q) = nil, want an error", v)
+		}
+	}
+	var p config.Prefixes
+	if err := p.Set("10.0.0.0/8,::1"); err != nil {
+		t.Fatal(err)
+	}
+	var again config.Prefixes
+	if err := again.Set(p.String()); err != nil || !reflect.DeepEqual(p, again) {
+		t.Errorf("Set(String()) = %v, %v; want %v", again, err, p)
 	}
 }
