@@ -56,9 +56,43 @@ func (f fieldErrors) singleLine(field, value, missing, label string, max int) {
 		f.add(field, missing)
 	case utf8.RuneCountInString(value) > max:
 		f.add(field, label+" must be at most "+itoa(max)+" characters.")
-	case strings.IndexFunc(value, isLineBreakOrControl) >= 0:
+	case strings.IndexFunc(value, isLineBreakOrControl) >= 0 || hasInvisibleFormat(value):
 		f.add(field, "Use a single line without special characters.")
 	}
+}
+
+// hasInvisibleFormat reports whether s holds an invisible formatting
+// character (Unicode category Cf): bidirectional overrides and isolates
+// (U+202A–202E, U+2066–2069) that make a name or subject display as
+// something else than it is, zero-width spaces and joiners
+// (U+200B–200F, U+2060), the byte order mark (U+FEFF), soft hyphens and
+// the like. None of them belongs in a one-line field typed by a person.
+//
+// The one exception is a zero-width non-joiner or joiner (U+200C, U+200D)
+// between two letters: Devanagari, Malayalam, Persian and other scripts
+// need them inside words to spell names right.
+func hasInvisibleFormat(s string) bool {
+	prev := rune(-1)
+	for i, r := range s {
+		if unicode.Is(unicode.Cf, r) {
+			if (r == '\u200c' || r == '\u200d') && isLetterOrMark(prev) {
+				next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+				if isLetterOrMark(next) {
+					prev = r
+					continue
+				}
+			}
+			return true
+		}
+		prev = r
+	}
+	return false
+}
+
+// isLetterOrMark reports whether r is a letter or a combining mark (the
+// vowel signs and viramas of Indic scripts are marks).
+func isLetterOrMark(r rune) bool {
+	return r >= 0 && r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsMark(r))
 }
 
 // isLineBreakOrControl matches what must never appear in a one-line field

@@ -45,6 +45,17 @@ func TestContactValidate(t *testing.T) {
 		{"missing name", func(m *ContactMessage) { m.Name = "" }, "name", "Enter your name."},
 		{"long name", func(m *ContactMessage) { m.Name = strings.Repeat("x", 101) }, "name", "Name must be at most 100 characters."},
 		{"name with newline", func(m *ContactMessage) { m.Name = "Asha\nBcc: x" }, "name", "Use a single line without special characters."},
+		{"name with right-to-left override", func(m *ContactMessage) { m.Name = "Asha \u202eoaR" }, "name", "Use a single line without special characters."},
+		{"name with left-to-right embedding", func(m *ContactMessage) { m.Name = "\u202aAsha" }, "name", "Use a single line without special characters."},
+		{"subject with isolate", func(m *ContactMessage) { m.Subject = "Quote \u2067please\u2069" }, "subject", "Use a single line without special characters."},
+		{"subject with zero-width space", func(m *ContactMessage) { m.Subject = "A\u200bnew project" }, "subject", "Use a single line without special characters."},
+		{"subject with word joiner", func(m *ContactMessage) { m.Subject = "A new\u2060project" }, "subject", "Use a single line without special characters."},
+		{"name with byte order mark", func(m *ContactMessage) { m.Name = "\ufeffAsha" }, "name", "Use a single line without special characters."},
+		{"name with right-to-left mark", func(m *ContactMessage) { m.Name = "Asha\u200f" }, "name", "Use a single line without special characters."},
+		{"name with soft hyphen", func(m *ContactMessage) { m.Name = "As\u00adha" }, "name", "Use a single line without special characters."},
+		{"joiner at the end of a name", func(m *ContactMessage) { m.Name = "Asha\u200d" }, "name", "Use a single line without special characters."},
+		{"joiner between spaces", func(m *ContactMessage) { m.Name = "Asha \u200c Rao" }, "name", "Use a single line without special characters."},
+		{"two joiners in a row", func(m *ContactMessage) { m.Name = "\u0915\u094d\u200d\u200d\u0937" }, "name", "Use a single line without special characters."},
 		{"missing e-mail", func(m *ContactMessage) { m.Email = "" }, "email", "Enter your e-mail address."},
 		{"bad e-mail", func(m *ContactMessage) { m.Email = "asha@" }, "email", "Enter a valid e-mail address."},
 		{"subject with CR", func(m *ContactMessage) { m.Subject = "Hi\rthere" }, "subject", "Use a single line without special characters."},
@@ -70,6 +81,22 @@ func TestContactValidate(t *testing.T) {
 				t.Errorf("fields = %v, want only %q", fields, tt.field)
 			}
 		})
+	}
+}
+
+// Names in scripts that need joiners inside words are accepted.
+func TestContactValidateKeepsJoinersInWords(t *testing.T) {
+	for _, name := range []string{
+		"\u0915\u094d\u200d\u0937\u093f\u0924\u093f",       // Devanagari: half form with ZWJ
+		"\u0d15\u0d7a\u0d23\u0d7b",                         // Malayalam chillu letters
+		"\u0d2a\u0d3e\u0d7c\u0d35\u0d24\u0d3f",             // Malayalam with a chillu
+		"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", // Persian with ZWNJ
+		"Zoë O'Brien-Smith", "José Ñúñez", "李小龍",
+	} {
+		m := ContactMessage{Name: name, Email: "a@example.com", Subject: "Hello", Message: "A message of some length."}
+		if err := m.Validate(); err != nil {
+			t.Errorf("name %q refused: %v", name, err)
+		}
 	}
 }
 
