@@ -9,8 +9,11 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -50,6 +53,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" || path == ":memory:" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("sqlite: Open: path must be a plain file name without '?' or '#'")
 	}
+	if err := privateFiles(path); err != nil {
+		return nil, err
+	}
 	// The writer opens first: it switches the file to WAL before any
 	// reader connects.
 	writer, err := sql.Open("sqlite", path+"?"+dsnWrite)
@@ -86,6 +92,29 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		ForUpdate:   "", // IMMEDIATE transactions already exclude other writers
 	}
 	return &Store{Store: sqlstore.New(d, reader, writer), writer: writer}, nil
+}
+
+// filePerm is the mode of the database file: it holds visitors' messages
+// and staff accounts, so only the site's own user may read it.
+const filePerm = 0o600
+
+// privateFiles creates the database file at path readable by its owner
+// alone, or makes an existing one (and its WAL and shared-memory files) so.
+// SQLite gives the files it creates later the database file's mode.
+func privateFiles(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, filePerm)
+	if err != nil {
+		return fmt.Errorf("sqlite: Open: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("sqlite: Open: %w", err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, filePerm); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("sqlite: Open: make %s private: %w", filepath.Base(p), err)
+		}
+	}
+	return nil
 }
 
 // Migrate brings the schema up to date. It is safe to call on every start.

@@ -1,6 +1,9 @@
 package sqlite_test
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -71,4 +74,49 @@ func TestReopen(t *testing.T) {
 	if err != nil || got.JobTitle != "Kept" {
 		t.Fatalf("GetJob after reopen = %+v, %v", got, err)
 	}
+}
+
+// The database and its WAL files are readable by the site's user alone,
+// whether Open creates them or finds them with looser modes.
+func TestFilesArePrivate(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	check := func(when string) {
+		t.Helper()
+		for _, name := range []string{"site.db", "site.db-wal", "site.db-shm"} {
+			fi, err := os.Stat(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatalf("%s: %v", when, err)
+			}
+			if got := fi.Mode().Perm(); got != 0o600 {
+				t.Errorf("%s: %s mode = %v, want -rw-------", when, name, got)
+			}
+		}
+	}
+	path := filepath.Join(dir, "site.db")
+	s := openMigrated(t, path)
+	check("new database")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Left world-readable by a copy or an older version: Open fixes it.
+	// (Close checkpoints and may remove the WAL files; recreate them.)
+	for _, name := range []string{"site.db", "site.db-wal", "site.db-shm"} {
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			if err := os.WriteFile(p, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	check("reopened database")
 }
