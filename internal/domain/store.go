@@ -115,9 +115,11 @@ type StaffStore interface {
 // database so that every instance of the site shares the counts.
 type RateLimiter interface {
 	// Allow records one event for key at now and reports whether it is
-	// within limit events per window. Keys must not hold personal data in
-	// the clear (hash client addresses).
-	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (bool, error)
+	// within limit events per window. When it is not, retryAfter is the
+	// time left until the window ends and events are counted afresh (for
+	// a Retry-After answer); it is 0 when ok. Keys must not hold personal
+	// data in the clear (hash client addresses).
+	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
 	// PruneRateLimits forgets windows that started before t.
 	PruneRateLimits(ctx context.Context, before time.Time) error
 }

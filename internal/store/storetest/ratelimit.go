@@ -15,9 +15,12 @@ func testRateLimitWindow(t *testing.T, st domain.Store) {
 	t0 := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
 	allow := func(key string, at time.Time) bool {
 		t.Helper()
-		ok, err := st.Allow(ctx, key, 3, time.Minute, at)
+		ok, retry, err := st.Allow(ctx, key, 3, time.Minute, at)
 		if err != nil {
 			t.Fatalf("Allow(%q): %v", key, err)
+		}
+		if ok != (retry == 0) {
+			t.Errorf("Allow(%q) = %v, retry after %v; want a wait exactly when refused", key, ok, retry)
 		}
 		return ok
 	}
@@ -42,6 +45,11 @@ func testRateLimitWindow(t *testing.T, st domain.Store) {
 		t.Error("new window does not count from one")
 	}
 
+	// A refused event learns when the window ends: 60s after its first event.
+	if ok, retry, err := st.Allow(ctx, "a", 3, time.Minute, t0.Add(64*time.Second+500*time.Millisecond)); err != nil || ok || retry != 56500*time.Millisecond {
+		t.Errorf("Allow after the limit = %v, retry after %v, %v; want false, 56.5s, nil", ok, retry, err)
+	}
+
 	// Pruning forgets old windows: "b" starts afresh.
 	for range 3 {
 		allow("b", t0.Add(20*time.Second))
@@ -61,7 +69,7 @@ func testRateLimitConcurrent(t *testing.T, st domain.Store) {
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			ok, err := st.Allow(ctx, "burst", 10, time.Minute, now)
+			ok, _, err := st.Allow(ctx, "burst", 10, time.Minute, now)
 			if err != nil {
 				t.Error(err)
 				return
