@@ -47,8 +47,8 @@ func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
 	var st migrator
 	var err error
 	if cfg.DatabaseURL == "" {
-		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-			return nil, fmt.Errorf("app: create data folder: %w", err)
+		if err := privateDir(cfg.DataDir); err != nil {
+			return nil, err
 		}
 		st, err = sqlite.Open(ctx, filepath.Join(cfg.DataDir, "site.db"))
 	} else {
@@ -62,6 +62,18 @@ func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
 		return nil, fmt.Errorf("app: migrate: %w", err)
 	}
 	return st, nil
+}
+
+// privateDir creates dir for the owner alone (0700), and makes it so if it
+// already exists: it holds the database with every visitor's messages.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("app: create data folder: %w", err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("app: make data folder private: %w", err)
+	}
+	return nil
 }
 
 // App is a running site: its dependencies and its HTTP server.
@@ -117,15 +129,18 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	a.server, err = server.New(server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
+		TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {
 		return nil, err
 	}
+	// The read timeout is short for every request; routes that take a body
+	// set their own read deadline (long only for uploads).
 	a.http = &http.Server{
 		Handler:           a.server,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       2 * time.Minute, // long uploads on slow links
-		WriteTimeout:      2 * time.Minute,
+		ReadTimeout:       server.ReadTimeout,
+		WriteTimeout:      server.WriteTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

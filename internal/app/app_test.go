@@ -314,3 +314,33 @@ func TestShutdownTimeout(t *testing.T) {
 		t.Errorf("Serve returned %v after cancel; want about the 300ms ShutdownTimeout", elapsed)
 	}
 }
+
+// The data folder and the database are private to the site's user, also
+// when the folder was made beforehand with the usual open modes.
+func TestDataFolderIsPrivate(t *testing.T) {
+	for _, existing := range []bool{false, true} {
+		cfg := testConfig(t, nil)
+		if existing {
+			if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(cfg.DataDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st, err := app.OpenStore(t.Context(), cfg)
+		if err != nil {
+			t.Fatalf("OpenStore: %v", err)
+		}
+		st.Close()
+		for name, want := range map[string]fs.FileMode{"": 0o700, "site.db": 0o600} {
+			fi, err := os.Stat(filepath.Join(cfg.DataDir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fi.Mode().Perm(); got != want {
+				t.Errorf("folder existed %v: %q mode = %v, want %v", existing, filepath.Join("data", name), got, want)
+			}
+		}
+	}
+}

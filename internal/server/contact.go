@@ -1,13 +1,12 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"mime"
-	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"corpsite/internal/domain"
@@ -21,8 +20,9 @@ const (
 	// contactLimit messages per contactWindow are accepted from one client.
 	contactLimit  = 5
 	contactWindow = 10 * time.Minute
-	// contactMaxBody bounds the request body.
-	contactMaxBody = 64 << 10
+	// contactMaxElapsed is the longest time a form may honestly have been
+	// on screen (a tab left open for weeks); a larger elapsedMs is refused.
+	contactMaxElapsed = 366 * 24 * time.Hour
 )
 
 // contactRequest is the body of POST /api/contact.
@@ -44,22 +44,28 @@ type created struct{ body any }
 // flagged, and answered like any other message.
 func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req contactRequest
-	if err := decodeJSON(w, r, contactMaxBody, &req); err != nil {
+	if err := decodeJSON(r, &req); err != nil {
 		return nil, err
+	}
+	if e := req.ElapsedMs; e != nil && (*e < 0 || *e > contactMaxElapsed.Milliseconds()) {
+		return nil, domain.Errorf(domain.EInvalid, "The form could not be read. Please reload the page and try again.")
 	}
 	m := domain.ContactMessage{Name: req.Name, Email: req.Email, Subject: req.Subject, Message: req.Message}
 	m.Normalize()
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	ok, err := s.store.Allow(r.Context(), "contact:"+clientKey(r), contactLimit, contactWindow, s.now())
+	ok, retry, err := s.store.Allow(r.Context(), "contact:"+clientKey(r), contactLimit, contactWindow, s.now())
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
+		setRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, "You have sent several messages in a short time. Please wait 10 minutes and try again.")
 	}
-	m.Spam = req.Website != "" || req.ElapsedMs == nil || time.Duration(*req.ElapsedMs)*time.Millisecond < contactMinFill
+	// Compared in milliseconds: converted to a Duration, a huge value
+	// would overflow (the bound above keeps it sane either way).
+	m.Spam = req.Website != "" || req.ElapsedMs == nil || *req.ElapsedMs < contactMinFill.Milliseconds()
 	m.CreatedAt = s.now()
 	if err := s.store.CreateContactMessage(r.Context(), &m); err != nil {
 		return nil, err
@@ -68,34 +74,45 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	return created{map[string]string{"id": m.ID}}, nil
 }
 
-// decodeJSON reads a JSON body of at most max bytes into v.
-func decodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) error {
+// setRetryAfter tells a rate-limited client how many seconds to wait,
+// rounded up so that it does not come back a moment too early.
+func setRetryAfter(w http.ResponseWriter, d time.Duration) {
+	secs := int64((d + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
+}
+
+// decodeJSON reads a JSON body into v, strictly: the body must be one JSON
+// object with no data after it, naming only fields v has, with values of
+// v's types. The route's limits (withLimits) bound its size and the time
+// it may take to arrive.
+func decodeJSON(r *http.Request, v any) error {
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
 		return domain.Errorf(domain.EInvalid, "Send the form as JSON (Content-Type: application/json).")
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, max)
 	dec := json.NewDecoder(r.Body)
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return domain.Errorf(domain.EInvalid, "The form is too large. Please shorten your message.")
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		// Only white space may follow the object.
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errTrailingData
+			if terr != nil {
+				err = terr
+			}
 		}
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return domain.Errorf(codeTooLarge, "The form is too large. Please shorten your message.")
+	case isTimeout(err):
+		return domain.Errorf(codeTimeout, "The form took too long to arrive. Please try again.")
+	default:
 		return domain.Errorf(domain.EInvalid, "The form could not be read. Please reload the page and try again.")
 	}
-	return nil
 }
 
-// clientKey identifies the client for rate limits without keeping its
-// address: a hash of the IPv4 address or of the IPv6 /64 network.
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip := net.ParseIP(host)
-	if ip != nil && ip.To4() == nil {
-		ip = ip.Mask(net.CIDRMask(64, 128))
-	}
-	sum := sha256.Sum256([]byte("rate-limit\x00" + ip.String()))
-	return hex.EncodeToString(sum[:12])
-}
+// errTrailingData reports a JSON body with more after its object.
+var errTrailingData = errors.New("server: data after the JSON object")

@@ -11,9 +11,26 @@ import (
 
 var errPanic = errors.New("server: handler panicked")
 
+// Error codes of the HTTP layer, beside the domain's kinds: they describe
+// the request itself, not what it asked for.
+const (
+	codeTooLarge         = "too_large"          // 413: body over the route's limit
+	codeTimeout          = "timeout"            // 408: body not sent in time
+	codeURITooLong       = "uri_too_long"       // 414
+	codeMethodNotAllowed = "method_not_allowed" // 405
+)
+
 // statusOf maps an error kind to its HTTP status.
 func statusOf(code string) int {
 	switch code {
+	case codeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case codeTimeout:
+		return http.StatusRequestTimeout
+	case codeURITooLong:
+		return http.StatusRequestURITooLong
+	case codeMethodNotAllowed:
+		return http.StatusMethodNotAllowed
 	case domain.EInvalid:
 		return http.StatusUnprocessableEntity
 	case domain.ENotFound:
@@ -86,6 +103,18 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	s.serveErrorPage(w, r, status)
+}
+
+// refuse answers a request the middleware turns away before routing: a
+// JSON error under /api/, plain text elsewhere (no page is rendered for a
+// request that is not allowed in).
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, code, msg string) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		s.writeAPIError(w, r, status, code, msg)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Error(w, msg, status)
 }
 
 func (s *Server) writeAPIError(w http.ResponseWriter, _ *http.Request, status int, code, msg string) {

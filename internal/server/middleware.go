@@ -9,20 +9,24 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
-// maxBodyBytes bounds request bodies unless a handler sets its own limit.
-const maxBodyBytes = 1 << 20
-
-// contentSecurityPolicy allows scripts only from our own origin (no inline
-// script), and frames only from the map service, on a visitor's request.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+// contentSecurityPolicy allows scripts and style sheets only from our own
+// origin (no inline script, no <style> element), and frames only from the
+// map service, on a visitor's request. Inline style attributes stay
+// allowed: React writes some (a progress bar's width, an animation delay)
+// and they cannot run code.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
 	"img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; " +
 	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	clientAddrKey
+)
 
 // requestID returns the id the middleware gave the request.
 func requestID(ctx context.Context) string {
@@ -41,8 +45,9 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// middleware wraps every route: request id, security headers, access log,
-// panic recovery, body limit and cross-origin protection, in that order.
+// middleware wraps every route: request id, client address, security
+// headers, access log, panic recovery, path and body limits and
+// cross-origin protection, in that order.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -52,7 +57,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
-		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		client := clientAddr(r, s.trustedProxies)
+		ctx := context.WithValue(r.Context(), requestIDKey, id)
+		r = r.WithContext(withClientAddr(ctx, client))
 		h := w.Header()
 		h.Set("X-Request-Id", id)
 		setSecurityHeaders(h, strings.HasPrefix(s.baseURL, "https://"))
@@ -69,15 +76,18 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			}
 			s.logger(r).Info("request",
 				"method", r.Method,
-				"path", r.URL.Path,
+				"path", logPath(r.URL.Path),
+				"client", clientTag(client),
 				"status", rec.status,
 				"bytes", rec.bytes,
 				"duration_ms", float64(time.Since(start).Microseconds())/1000,
 			)
 		}()
-		if r.Body != nil {
-			r.Body = http.MaxBytesReader(rec, r.Body, maxBodyBytes)
+		if len(r.URL.EscapedPath()) > maxPathBytes {
+			s.refuse(rec, r, http.StatusRequestURITooLong, codeURITooLong, "The address is too long.")
+			return
 		}
+		limitBody(w, r)
 		inner.ServeHTTP(rec, r)
 	})
 }
@@ -89,10 +99,24 @@ func setSecurityHeaders(h http.Header, https bool) {
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
 	if https {
 		h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 	}
+}
+
+// logPath returns path cut to maxLoggedPathBytes (at a character
+// boundary), so one request cannot write kilobytes into the log.
+func logPath(path string) string {
+	if len(path) <= maxLoggedPathBytes {
+		return path
+	}
+	cut := maxLoggedPathBytes
+	for cut > 0 && !utf8.RuneStart(path[cut]) {
+		cut--
+	}
+	return path[:cut] + "…"
 }
 
 // statusRecorder remembers the status and size of a response for the log.

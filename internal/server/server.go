@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -38,6 +39,12 @@ type Options struct {
 	// VersionTTL is how long a read content version is trusted before the
 	// store is asked again (shared by several instances). 0 = 1s.
 	VersionTTL time.Duration
+	// TrustedProxies are the networks of reverse proxies whose
+	// X-Forwarded-For names the client; empty = the peer is the client.
+	TrustedProxies []netip.Prefix
+	// FormReadTimeout is how long a client has to send a form's body
+	// (contact, comments); 0 = 10s.
+	FormReadTimeout time.Duration
 }
 
 // Server serves the whole site. Create it with New.
@@ -55,6 +62,9 @@ type Server struct {
 	versions *versionCache
 	flight   singleflight.Group
 	handler  http.Handler
+
+	trustedProxies []netip.Prefix
+	formLimits     routeLimits
 }
 
 // New builds a Server and its route table.
@@ -87,6 +97,12 @@ func New(o Options) (*Server, error) {
 		now:      o.Now,
 		cache:    newPageCache(2048),
 		versions: &versionCache{store: o.Store, ttl: o.VersionTTL, now: o.Now},
+
+		trustedProxies: o.TrustedProxies,
+		formLimits:     formLimits,
+	}
+	if o.FormReadTimeout > 0 {
+		s.formLimits.readTimeout = o.FormReadTimeout
 	}
 	s.handler = s.middleware(s.routes())
 	return s, nil
@@ -110,7 +126,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/jobs", s.api(s.apiJobs))
 	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
 	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
-	mux.Handle("POST /api/contact", s.apiWrite(s.apiContact))
+	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
 
 	// Pages.
 	mux.Handle("GET /{$}", s.page(byPath, s.homePage))

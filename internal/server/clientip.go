@@ -1,0 +1,162 @@
+package server
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// maxForwardedHops bounds how many X-Forwarded-For entries are examined.
+// A real chain of proxies is a handful long; walking further would only
+// let a client make every request cost more.
+const maxForwardedHops = 16
+
+// clientAddr returns the address of the client that sent r. The
+// connection's peer is the client unless it is one of the trusted proxies;
+// then the X-Forwarded-For entries (all such headers, in order, as one
+// list) are walked from the right, skipping trusted proxies, and the first
+// address that is not trusted is the client. The entries to the left of it
+// were written by the client itself and are never believed.
+//
+// An entry that is not an address ends the walk: the last trusted hop is
+// then the client. That hop at least is known, and a client sending
+// garbage shares its proxy's rate limit rather than escaping limits. When
+// every entry is trusted, the leftmost is the client.
+//
+// The zero Addr is returned only if the peer address does not parse.
+func clientAddr(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer := peerAddr(r.RemoteAddr)
+	if !peer.IsValid() || !isTrusted(peer, trusted) {
+		return peer
+	}
+	client := peer
+	hops := 0
+	values := r.Header.Values("X-Forwarded-For")
+	for i := len(values) - 1; i >= 0; i-- {
+		entries := values[i]
+		for entries != "" {
+			var entry string
+			if j := strings.LastIndexByte(entries, ','); j >= 0 {
+				entries, entry = entries[:j], entries[j+1:]
+			} else {
+				entries, entry = "", entries
+			}
+			entry = strings.TrimSpace(entry)
+			if entry == "" {
+				continue // "a, , b" or a trailing comma: no hop
+			}
+			hops++
+			a, ok := parseForwarded(entry)
+			if !ok || hops > maxForwardedHops {
+				return client
+			}
+			client = a
+			if !isTrusted(a, trusted) {
+				return a
+			}
+		}
+	}
+	return client
+}
+
+// peerAddr parses a connection's remote address ("ip:port", or a bare
+// address as some test servers and listeners give).
+func peerAddr(remote string) netip.Addr {
+	if ap, err := netip.ParseAddrPort(remote); err == nil {
+		return normalizeAddr(ap.Addr())
+	}
+	if a, err := netip.ParseAddr(remote); err == nil {
+		return normalizeAddr(a)
+	}
+	return netip.Addr{}
+}
+
+// parseForwarded parses one X-Forwarded-For entry: an address, which some
+// proxies write with a port ("192.0.2.1:5000", "[2001:db8::1]:5000") or
+// an IPv6 address in brackets.
+func parseForwarded(s string) (netip.Addr, bool) {
+	if a, err := netip.ParseAddr(s); err == nil {
+		return normalizeAddr(a), true
+	}
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return normalizeAddr(ap.Addr()), true
+	}
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		if a, err := netip.ParseAddr(s[1 : len(s)-1]); err == nil && a.Is6() {
+			return normalizeAddr(a), true
+		}
+	}
+	return netip.Addr{}, false
+}
+
+// normalizeAddr drops the zone and turns IPv4-mapped IPv6 addresses into
+// IPv4, so one client has one form and trusted networks match either way.
+func normalizeAddr(a netip.Addr) netip.Addr {
+	return a.WithZone("").Unmap()
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// withClientAddr returns ctx carrying the client's address.
+func withClientAddr(ctx context.Context, a netip.Addr) context.Context {
+	return context.WithValue(ctx, clientAddrKey, a)
+}
+
+// clientAddrFrom returns the client address the middleware put in ctx.
+func clientAddrFrom(ctx context.Context) (netip.Addr, bool) {
+	a, ok := ctx.Value(clientAddrKey).(netip.Addr)
+	return a, ok
+}
+
+// clientNetwork is the unit a client is counted and logged by: its IPv4
+// address, or its IPv6 /64 (one household or server usually holds a whole
+// /64 and can pick any address in it).
+func clientNetwork(a netip.Addr) string {
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// clientKey identifies the client of r for rate limits without keeping
+// its address: a hash of its network (see clientNetwork). It is the same
+// on every instance, so limits kept in a shared database add up.
+func clientKey(r *http.Request) string {
+	a, ok := clientAddrFrom(r.Context())
+	if !ok {
+		a = peerAddr(r.RemoteAddr)
+	}
+	sum := sha256.Sum256([]byte("rate-limit\x00" + clientNetwork(a)))
+	return hex.EncodeToString(sum[:12])
+}
+
+// logKeySecret keys the client tag in logs. It is made at start-up and
+// never stored, so a tag cannot be turned back into an address by trying
+// all of them, and tags of different runs do not match.
+var logKeySecret = func() []byte {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return b
+}()
+
+// clientTag is how logs name a client: enough to tell one client's
+// requests from another's within a run, never its address (personal data
+// never reaches logs).
+func clientTag(a netip.Addr) string {
+	m := hmac.New(sha256.New, logKeySecret)
+	m.Write([]byte(clientNetwork(a)))
+	return hex.EncodeToString(m.Sum(nil)[:6])
+}
