@@ -373,6 +373,12 @@ func checkSecurityHeaders(t *testing.T, name string, res response) {
 			t.Errorf("%s: Content-Security-Policy %q lacks %q", name, csp, want)
 		}
 	}
+	if strings.Contains(csp, "style-src 'self' 'unsafe-inline'") {
+		t.Errorf("%s: Content-Security-Policy %q allows inline style sheets", name, csp)
+	}
+	if got := res.Header.Get("Cross-Origin-Resource-Policy"); got != "same-origin" {
+		t.Errorf("%s: Cross-Origin-Resource-Policy = %q, want same-origin", name, got)
+	}
 	if got := res.Header.Get("X-Content-Type-Options"); got != "nosniff" {
 		t.Errorf("%s: X-Content-Type-Options = %q, want nosniff", name, got)
 	}

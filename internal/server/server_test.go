@@ -359,7 +359,11 @@ func TestAPIErrors(t *testing.T) {
 		{"GET", "/api/jobs/bad", http.StatusNotFound, "not_found"},
 		{"GET", "/api/nope", http.StatusNotFound, "not_found"},
 		{"GET", "/api/", http.StatusNotFound, "not_found"},
-		{"DELETE", "/api/jobs/bad", http.StatusNotFound, "not_found"},
+		{"DELETE", "/api/nope", http.StatusNotFound, "not_found"},
+		{"DELETE", "/api/jobs/bad", http.StatusMethodNotAllowed, "method_not_allowed"},
+		{"PUT", "/api/contact", http.StatusMethodNotAllowed, "method_not_allowed"},
+		{"GET", "/api/contact", http.StatusMethodNotAllowed, "method_not_allowed"},
+		{"GET", "/api/" + strings.Repeat("x", 3000), http.StatusRequestURITooLong, "uri_too_long"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -472,6 +476,9 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		{"healthz", "GET", "/healthz", nil, 200},
 		{"robots", "GET", "/robots.txt", nil, 200},
 		{"method not allowed", "PUT", "/", nil, 405},
+		{"api method not allowed", "PUT", "/api/contact", map[string]string{"Sec-Fetch-Site": "same-origin"}, 405},
+		{"trailing slash", "GET", "/about/", nil, 301},
+		{"path too long", "GET", "/" + strings.Repeat("a", 3000), nil, 414},
 		{"head", "HEAD", "/", nil, 200},
 	}
 	ids := map[string]bool{}

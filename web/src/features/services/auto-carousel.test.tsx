@@ -205,7 +205,7 @@ describe('AutoCarousel', { timeout: 15_000 }, () => {
     for (const width of [1280, 390]) {
       setViewport(width);
       const html = renderToString(<Carousel />);
-      expect(html).toContain('--per-view:3');
+      expect(html).toContain('--per-view-lg:3');
       const container = document.createElement('div');
       container.innerHTML = html;
       document.body.append(container);

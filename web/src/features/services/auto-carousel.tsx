@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import copy from '../../../../content/service-pages.json';
 import { fill } from '../../lib/text';
 import { pageItems } from './carousel-pages';
@@ -6,7 +6,7 @@ import { PauseIcon, PlayIcon } from './service-icons';
 import { ROTATION_CONTROL_ATTR, useAutoCarousel, type PerViewRule } from './use-auto-carousel';
 
 interface Props<T> {
-  /** Unique on the page: scopes the per-view style. Letters, digits and dashes. */
+  /** Unique on the page: names the track (data-carousel). Letters, digits and dashes. */
   id: string;
   /** The carousel's accessible name. */
   label: string;
@@ -33,7 +33,6 @@ export function AutoCarousel<T>({ id, label, items, getKey, renderItem, interval
 
   return (
     <div role="group" aria-roledescription="carousel" aria-label={label} {...c.rootProps}>
-      <PerViewStyle id={id} rules={perView} />
       <div className="flex justify-end">
         <button
           type="button"
@@ -50,7 +49,7 @@ export function AutoCarousel<T>({ id, label, items, getKey, renderItem, interval
         <div
           data-carousel={id}
           className="-ml-6 flex py-2 transition-transform duration-500 ease-out motion-reduce:transition-none"
-          style={{ transform: `translateX(calc(${-c.offset} * 100% / var(--per-view)))` }}
+          style={{ ...perViewVars(perView), transform: `translateX(calc(${-c.offset} * 100% / var(--per-view)))` }}
         >
           {items.map((item, i) => {
             const shown = c.isShown(i);
@@ -101,12 +100,24 @@ export function AutoCarousel<T>({ id, label, items, getKey, renderItem, interval
 }
 
 /**
- * Sets --per-view on the track from the same rules the hook reads, so the
- * server HTML already has the right number of items per row on any screen.
+ * The media queries styles.css has a per-view variable for. The track's
+ * --per-view is chosen there, in the style sheet, so the server HTML has
+ * the right number of items per row on any screen; the page only sets
+ * the variables in its style attribute (the Content-Security-Policy
+ * refuses <style> elements).
  */
-function PerViewStyle({ id, rules = [] }: { id: string; rules?: readonly PerViewRule[] }) {
-  const sel = `[data-carousel=${id}]`;
-  // Widest rule last: in CSS the last matching rule wins, in the hook the first.
-  const css = [`${sel}{--per-view:1}`, ...[...rules].reverse().map((r) => `@media ${r.query}{${sel}{--per-view:${r.perView}}}`)];
-  return <style>{css.join('')}</style>;
+const PER_VIEW_VARS: Readonly<Record<string, string>> = {
+  '(min-width: 768px)': '--per-view-md',
+  '(min-width: 1024px)': '--per-view-lg',
+};
+
+/** The track's per-view variables for rules, e.g. {'--per-view-lg': 3}. */
+function perViewVars(rules: readonly PerViewRule[] = []): CSSProperties {
+  const vars: Record<string, number> = {};
+  for (const r of rules) {
+    const name = PER_VIEW_VARS[r.query];
+    if (!name) throw new Error(`AutoCarousel: no per-view variable for ${r.query} in styles.css`);
+    vars[name] = r.perView;
+  }
+  return vars as CSSProperties;
 }
