@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"corpsite/internal/domain"
 	"corpsite/internal/server"
 )
 
@@ -145,5 +146,35 @@ func TestContactSlowBodyIsCutOff(t *testing.T) {
 	}
 	if msgs, _ := f.store.ListContactMessages(context.Background(), 0, 0); len(msgs) != 0 {
 		t.Errorf("%d messages stored from a cut-off body, want 0", len(msgs))
+	}
+}
+
+// A job written with hostile HTML, by any caller, reaches the page and
+// the API clean: the store sanitises every write.
+func TestHostileJobHTMLIsCleanOnThePage(t *testing.T) {
+	f := newFixture(t, nil)
+	j := domain.Job{
+		JobTitle:    "Hostile",
+		Experience:  "2-4",
+		Location:    "Bangalore",
+		Description: `<p>Join us.</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a>`,
+		Status:      domain.JobOpen,
+	}
+	if err := f.store.CreateJob(context.Background(), &j); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/job/" + j.ID, "/api/jobs/" + j.ID} {
+		res := f.get(t, path)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: status %d", path, res.Status)
+		}
+		for _, bad := range []string{"onerror", "<img", "alert(2)", "javascript:"} {
+			if strings.Contains(res.Body, bad) {
+				t.Errorf("GET %s carries %q", path, bad)
+			}
+		}
+		if !strings.Contains(res.Body, "Join us.") {
+			t.Errorf("GET %s lost the description's text", path)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/sanitize"
 )
 
 const postColumns = `id, title, description, image, content, status, created_at, updated_at`
@@ -65,12 +66,16 @@ func (s *Store) GetBlogPost(ctx context.Context, id string) (_ domain.BlogPost, 
 	return p, err
 }
 
-// CreateBlogPost stores p. An empty ID is filled with a new one, an empty
-// status with draft and zero timestamps with the current time; p is
-// updated with what was stored.
+// CreateBlogPost stores p. Its content is sanitised (see package
+// sanitize). An empty ID is filled with a new one, an empty status with
+// draft and zero timestamps with the current time; p is updated with what
+// was stored.
 func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err error) {
 	defer s.wrap(&err, "CreateBlogPost")
 	c := *p
+	// Every write path cleans the HTML here, whoever calls: pages insert
+	// the content as HTML.
+	c.Content = sanitize.HTML(c.Content)
 	if c.ID == "" {
 		c.ID = domain.NewID()
 	}
@@ -93,11 +98,12 @@ func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 }
 
 // UpdateBlogPost replaces every field of the post with p's ID except
-// CreatedAt, and sets UpdatedAt to the current time; p is updated with
-// what was stored.
+// CreatedAt, sanitising the content as CreateBlogPost does, and sets
+// UpdatedAt to the current time; p is updated with what was stored.
 func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err error) {
 	defer s.wrap(&err, "UpdateBlogPost(%q)", p.ID)
 	c := *p
+	c.Content = sanitize.HTML(c.Content)
 	if c.Status == "" {
 		c.Status = domain.PostDraft
 	}

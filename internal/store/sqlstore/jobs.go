@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/sanitize"
 )
 
 const jobColumns = `id, job_title, experience, location, description, department,
@@ -58,12 +59,16 @@ func (s *Store) GetJob(ctx context.Context, id string) (_ domain.Job, err error)
 	return j, err
 }
 
-// CreateJob stores j. An empty ID is filled with a new one, an empty
-// status with draft and zero timestamps with the current time; j is
-// updated with what was stored (timestamps in UTC, to the microsecond).
+// CreateJob stores j. Its description is sanitised (see package
+// sanitize). An empty ID is filled with a new one, an empty status with
+// draft and zero timestamps with the current time; j is updated with what
+// was stored (timestamps in UTC, to the microsecond).
 func (s *Store) CreateJob(ctx context.Context, j *domain.Job) (err error) {
 	defer s.wrap(&err, "CreateJob")
 	c := *j
+	// Every write path cleans the HTML here, whoever calls: pages insert
+	// the description as HTML.
+	c.Description = sanitize.HTML(c.Description)
 	if c.ID == "" {
 		c.ID = domain.NewID()
 	}
@@ -88,11 +93,12 @@ func (s *Store) CreateJob(ctx context.Context, j *domain.Job) (err error) {
 }
 
 // UpdateJob replaces every field of the job with j's ID except CreatedAt,
-// and sets UpdatedAt to the current time; j is updated with what was
-// stored.
+// sanitising the description as CreateJob does, and sets UpdatedAt to the
+// current time; j is updated with what was stored.
 func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) (err error) {
 	defer s.wrap(&err, "UpdateJob(%q)", j.ID)
 	c := *j
+	c.Description = sanitize.HTML(c.Description)
 	if c.Status == "" {
 		c.Status = domain.JobDraft
 	}

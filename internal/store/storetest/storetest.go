@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Blog/Update", testBlogUpdate},
 		{"Blog/ListCountPaginate", testBlogList},
 		{"Blog/DeleteCascadesComments", testBlogDeleteCascade},
+		{"SanitizeOnWrite", testSanitizeOnWrite},
 		{"Comment/RoundTripOrderFilter", testCommentList},
 		{"Comment/SetStatus", testCommentStatus},
 		{"Comment/Delete", testCommentDelete},
@@ -169,9 +170,9 @@ func newPost(id string, created time.Time, status domain.PostStatus) domain.Blog
 	return domain.BlogPost{
 		ID:          id,
 		Title:       "Why we write boring code " + id,
-		Description: "A short essay on “boring” technology.",
+		Description: "A short essay on “boring” technology: it's fine.",
 		Image:       "/images/blog/" + id + ".webp",
-		Content:     "<h2>One</h2><p>It's fine.</p><h2>Two</h2><p>Really.</p>",
+		Content:     "<h2>One</h2><p>It&#39;s fine.</p><h2>Two</h2><p>Really.</p>", // as sanitised: stored unchanged
 		Status:      status,
 		CreatedAt:   created,
 		UpdatedAt:   created.Add(time.Hour),
