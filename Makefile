@@ -33,7 +33,10 @@ run: build
 	$(BIN) seed
 	$(BIN) serve --addr $(ADDR)
 
+# Chromium and nginx come from Debian; scripts/ensure-deps.sh installs them
+# when missing (as root), or says how.
 test: build
+	@scripts/ensure-deps.sh
 	@$(MAKE) --no-print-directory test-go
 	@$(MAKE) --no-print-directory test-web
 	@$(MAKE) --no-print-directory budget
