@@ -91,7 +91,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := domain.ErrorCode(err)
 	status := statusOf(code)
 	if status >= 500 {
-		s.logger(r).Error("request failed", "path", r.URL.Path, "err", err)
+		s.logger(r).Error("request failed", "path", logPath(r.URL.Path), "err", err)
 	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w.Header().Set("Cache-Control", "no-store")
