@@ -17,6 +17,9 @@ const (
 	maxPathBytes = 2048
 	// maxLoggedPathBytes is how much of a path the access log keeps.
 	maxLoggedPathBytes = 256
+	// maxLoggedMethodBytes is the longest method logged as sent (OPTIONS,
+	// PROPFIND); longer ones are logged as "other".
+	maxLoggedMethodBytes = 16
 )
 
 // ReadTimeout is how long a client has to send a request, headers and body,

@@ -75,7 +75,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				}
 			}
 			s.logger(r).Info("request",
-				"method", r.Method,
+				"method", logMethod(r.Method),
 				"path", logPath(r.URL.Path),
 				"client", clientTag(client),
 				"status", rec.status,
@@ -117,6 +117,15 @@ func logPath(path string) string {
 		cut--
 	}
 	return path[:cut] + "…"
+}
+
+// logMethod returns the method for the log: any token is a valid method,
+// so an unknown one is logged as "other" rather than at any length.
+func logMethod(m string) string {
+	if len(m) > maxLoggedMethodBytes {
+		return "other"
+	}
+	return m
 }
 
 // statusRecorder remembers the status and size of a response for the log.

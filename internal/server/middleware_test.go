@@ -84,7 +84,7 @@ func TestLongPathsAndAccessLog(t *testing.T) {
 	if res := f.get(t, shortish); res.Status != http.StatusNotFound {
 		t.Errorf("GET of a %d-byte path: status %d, want 404", len(shortish), res.Status)
 	}
-	req := httptest.NewRequest(http.MethodGet, "/about", nil)
+	req := httptest.NewRequest(strings.Repeat("X", 5000), "/about", nil)
 	req.RemoteAddr = "203.0.113.77:5000"
 	f.srv.ServeHTTP(httptest.NewRecorder(), req)
 
@@ -105,6 +105,9 @@ func TestLongPathsAndAccessLog(t *testing.T) {
 		p, _ := e["path"].(string)
 		if len(p) > 256+len("…") || !utf8.ValidString(p) {
 			t.Errorf("logged path of %d bytes (valid UTF-8: %v), want at most 256", len(p), utf8.ValidString(p))
+		}
+		if m, _ := e["method"].(string); len(m) > 16 {
+			t.Errorf("logged method of %d bytes, want at most 16", len(m))
 		}
 		if c, _ := e["client"].(string); c == "" {
 			t.Errorf("access log entry without a client tag: %v", e)
