@@ -11,9 +11,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/render"
@@ -53,7 +52,9 @@ type Server struct {
 	now      func() time.Time
 	cache    *pageCache
 	versions *versionCache
-	flight   singleflight.Group
+	flight   flightGroup
+	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
+	rewarm   rewarmer
 	handler  http.Handler
 }
 
@@ -85,7 +86,7 @@ func New(o Options) (*Server, error) {
 		baseURL:  o.BaseURL,
 		log:      o.Logger,
 		now:      o.Now,
-		cache:    newPageCache(2048),
+		cache:    newPageCache(pageCacheBytes),
 		versions: &versionCache{store: o.Store, ttl: o.VersionTTL, now: o.Now},
 	}
 	s.handler = s.middleware(s.routes())
@@ -119,7 +120,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("GET "+p.path, s.page(byPath, s.staticPage(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
-	mux.Handle("/", s.unrouted(s.page(byPath, s.notFoundPage)))
+	mux.Handle("/", s.unrouted(http.HandlerFunc(s.serveNotFound)))
 	return mux
 }
 
