@@ -37,6 +37,13 @@ type Options struct {
 	// fails at once with ErrBusy instead of joining an ever longer queue.
 	// 0 = WaitingPerEngine × Size.
 	MaxWaiting int
+	// Host holds Go functions every engine exposes to the bundle as
+	// globals. Tests use it to hold a render until they let it go.
+	Host map[string]func(args []any) (any, error)
+	// OnQueue, when set, is called with +1 as a render starts waiting for
+	// an engine and -1 as it stops waiting (engine found, context ended or
+	// renderer closed), so tests and instrumentation can follow the queue.
+	OnQueue func(delta int)
 }
 
 // WaitingPerEngine is the default number of renders that may wait for each
@@ -68,12 +75,6 @@ type Renderer struct {
 	// waiting counts the renders waiting for an engine (bounded by
 	// opts.MaxWaiting).
 	waiting atomic.Int64
-
-	// host holds Go functions every engine exposes to scripts (tests only).
-	host map[string]quickjs.HostFunc
-	// onWait, when set, is called as a render starts waiting for an engine
-	// (tests only: it replaces guessing with sleeps).
-	onWait func()
 }
 
 type engine struct {
@@ -83,10 +84,6 @@ type engine struct {
 // New compiles bundle (a script that defines globalThis.render) and starts
 // opts.Size engines.
 func New(bundle string, opts Options) (*Renderer, error) {
-	return newRenderer(bundle, opts, nil)
-}
-
-func newRenderer(bundle string, opts Options, host map[string]quickjs.HostFunc) (*Renderer, error) {
 	if opts.Size < 1 {
 		opts.Size = 1
 	}
@@ -108,7 +105,7 @@ func newRenderer(bundle string, opts Options, host map[string]quickjs.HostFunc) 
 	if err != nil {
 		return nil, fmt.Errorf("render: compile server bundle: %w", err)
 	}
-	r := &Renderer{bytecode: code, opts: opts, pool: make(chan *engine, opts.Size), done: make(chan struct{}), host: host}
+	r := &Renderer{bytecode: code, opts: opts, pool: make(chan *engine, opts.Size), done: make(chan struct{})}
 	for range opts.Size {
 		e, err := r.newEngine()
 		if err != nil {
@@ -126,7 +123,7 @@ func (r *Renderer) newEngine() (*engine, error) {
 		return nil, fmt.Errorf("render: new engine: %w", err)
 	}
 	vm.SetMemoryLimit(r.opts.MemoryLimit)
-	for name, fn := range r.host {
+	for name, fn := range r.opts.Host {
 		if err := vm.RegisterHostFunc(name, fn); err != nil {
 			vm.Close()
 			return nil, fmt.Errorf("render: host function %s: %w", name, err)
@@ -197,10 +194,11 @@ func (r *Renderer) acquire(ctx context.Context) (*engine, error) {
 		r.waiting.Add(-1)
 		return nil, ErrBusy
 	}
-	defer r.waiting.Add(-1)
-	if r.onWait != nil {
-		r.onWait()
+	if r.opts.OnQueue != nil {
+		r.opts.OnQueue(+1)
+		defer r.opts.OnQueue(-1)
 	}
+	defer r.waiting.Add(-1)
 	select {
 	case e := <-r.pool:
 		return e, nil

@@ -210,23 +210,23 @@ type holder struct {
 }
 
 // newHolder returns a holdBundle renderer with opts; it is closed when the
-// test ends (after every held render was released).
+// test ends.
 func newHolder(t *testing.T, opts render.Options) *holder {
 	t.Helper()
 	h := &holder{held: make(chan struct{}), release: make(chan struct{}), waiting: make(chan struct{}, 64)}
-	r, err := render.NewWithHost(holdBundle, opts, map[string]func([]any) (any, error){
+	opts.Host = map[string]func([]any) (any, error){
 		"hold": func([]any) (any, error) {
 			h.held <- struct{}{}
 			<-h.release
 			return nil, nil
 		},
-	})
-	if err != nil {
-		t.Fatalf("render.NewWithHost: %v", err)
 	}
-	render.SetOnWait(r, func() { h.waiting <- struct{}{} })
-	t.Cleanup(r.Close)
-	h.r = r
+	opts.OnQueue = func(delta int) {
+		if delta > 0 {
+			h.waiting <- struct{}{}
+		}
+	}
+	h.r = newRenderer(t, holdBundle, opts)
 	return h
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"time"
 )
 
 // flightGroup coalesces concurrent work for one key into one call, like
@@ -15,6 +16,11 @@ import (
 type flightGroup struct {
 	mu    sync.Mutex
 	calls map[string]*flightCall
+	// timeout bounds each call (0 = renderDeadline).
+	timeout time.Duration
+	// onDo, when set, is called as do is entered (tests only: they learn
+	// that a request missed the cache without sleeping).
+	onDo func(key string)
 }
 
 type flightCall struct {
@@ -27,8 +33,11 @@ type flightCall struct {
 
 // do runs fn once for all concurrent callers with key and returns its
 // result, or ctx.Err() when ctx ends first. fn's context ends when the
-// last waiting caller leaves.
+// last waiting caller leaves, or after the group's timeout.
 func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Context) (*renderedPage, error)) (*renderedPage, error) {
+	if g.onDo != nil {
+		g.onDo(key)
+	}
 	g.mu.Lock()
 	if g.calls == nil {
 		g.calls = make(map[string]*flightCall)
@@ -37,7 +46,11 @@ func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Contex
 	if ok {
 		c.waiters++
 	} else {
-		fctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		timeout := g.timeout
+		if timeout == 0 {
+			timeout = renderDeadline
+		}
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 		c = &flightCall{done: make(chan struct{}), waiters: 1, cancel: cancel}
 		g.calls[key] = c
 		go g.run(key, c, fctx, fn)

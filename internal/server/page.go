@@ -136,8 +136,6 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		return
 	}
 	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
-		ctx, cancel := context.WithTimeout(ctx, renderDeadline)
-		defer cancel()
 		return s.buildPage(ctx, r, key, version, fn)
 	})
 	switch {
