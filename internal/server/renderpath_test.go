@@ -462,4 +462,3 @@ func drain[T any](c chan T) {
 		}
 	}
 }
-
