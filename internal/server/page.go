@@ -126,6 +126,9 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 	ctx := r.Context()
 	version, err := s.versions.get(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return // the client has gone: not the store's fault, nobody to answer
+		}
 		s.logger(r).Error("content version", "err", err)
 		s.serveErrorPage(w, r, http.StatusServiceUnavailable)
 		return
