@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/quickjs"
@@ -32,7 +33,24 @@ type Options struct {
 	Timeout time.Duration
 	// MemoryLimit bounds each engine's heap in bytes (0 = 256 MiB).
 	MemoryLimit uintptr
+	// MaxWaiting bounds the renders waiting for a free engine; one more
+	// fails at once with ErrBusy instead of joining an ever longer queue.
+	// 0 = WaitingPerEngine × Size.
+	MaxWaiting int
+	// Host holds Go functions every engine exposes to the bundle as
+	// globals. Tests use it to hold a render until they let it go.
+	Host map[string]func(args []any) (any, error)
+	// OnQueue, when set, is called with +1 as a render starts waiting for
+	// an engine and -1 as it stops waiting (engine found, context ended or
+	// renderer closed), so tests and instrumentation can follow the queue.
+	OnQueue func(delta int)
 }
+
+// WaitingPerEngine is the default number of renders that may wait for each
+// engine. A page renders in tens of milliseconds, so a full queue clears
+// within about a second; past that, asking the client to retry is kinder
+// than holding its connection.
+const WaitingPerEngine = 16
 
 // Result is the outcome of one render.
 type Result struct {
@@ -54,6 +72,9 @@ type Renderer struct {
 	done     chan struct{} // closed by Close: wakes renders waiting for an engine
 	mu       sync.Mutex
 	closed   bool
+	// waiting counts the renders waiting for an engine (bounded by
+	// opts.MaxWaiting).
+	waiting atomic.Int64
 }
 
 type engine struct {
@@ -71,6 +92,9 @@ func New(bundle string, opts Options) (*Renderer, error) {
 	}
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = 256 << 20
+	}
+	if opts.MaxWaiting <= 0 {
+		opts.MaxWaiting = WaitingPerEngine * opts.Size
 	}
 	vm, err := quickjs.NewVM()
 	if err != nil {
@@ -99,6 +123,12 @@ func (r *Renderer) newEngine() (*engine, error) {
 		return nil, fmt.Errorf("render: new engine: %w", err)
 	}
 	vm.SetMemoryLimit(r.opts.MemoryLimit)
+	for name, fn := range r.opts.Host {
+		if err := vm.RegisterHostFunc(name, fn); err != nil {
+			vm.Close()
+			return nil, fmt.Errorf("render: host function %s: %w", name, err)
+		}
+	}
 	if _, err := vm.EvalBytecode(r.bytecode); err != nil {
 		vm.Close()
 		return nil, fmt.Errorf("render: load server bundle: %w", err)
@@ -113,9 +143,16 @@ func (r *Renderer) newEngine() (*engine, error) {
 // ErrClosed is returned by Render after Close.
 var ErrClosed = errors.New("render: renderer closed")
 
+// ErrBusy is returned by Render, at once, when every engine is busy and
+// Options.MaxWaiting renders already wait for one. The caller should ask
+// the client to retry shortly.
+var ErrBusy = errors.New("render: every engine is busy and the queue is full")
+
 // Render renders url with boot, the page's boot data as JSON (the same
-// bytes the page embeds for hydration). It waits for a free engine until
-// ctx ends.
+// bytes the page embeds for hydration). When no engine is free it waits
+// for one until ctx ends (ctx.Err()), the renderer closes (ErrClosed), or
+// fails at once with ErrBusy if too many renders wait already. A render
+// that has an engine runs to the end (Options.Timeout bounds it).
 func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result, error) {
 	r.mu.Lock()
 	closed := r.closed
@@ -123,13 +160,12 @@ func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result,
 	if closed {
 		return Result{}, ErrClosed
 	}
-	var e *engine
-	select {
-	case e = <-r.pool:
-	case <-r.done:
-		return Result{}, ErrClosed
-	case <-ctx.Done():
-		return Result{}, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return Result{}, err // the client left before we started
+	}
+	e, err := r.acquire(ctx)
+	if err != nil {
+		return Result{}, err
 	}
 	res, err := e.render(url, string(boot))
 	if err != nil {
@@ -146,6 +182,35 @@ func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result,
 	r.put(e)
 	return res, nil
 }
+
+// acquire takes a free engine, waiting in the bounded queue if need be.
+func (r *Renderer) acquire(ctx context.Context) (*engine, error) {
+	select {
+	case e := <-r.pool:
+		return e, nil
+	default:
+	}
+	if r.waiting.Add(1) > int64(r.opts.MaxWaiting) {
+		r.waiting.Add(-1)
+		return nil, ErrBusy
+	}
+	if r.opts.OnQueue != nil {
+		r.opts.OnQueue(+1)
+		defer r.opts.OnQueue(-1)
+	}
+	defer r.waiting.Add(-1)
+	select {
+	case e := <-r.pool:
+		return e, nil
+	case <-r.done:
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Waiting returns the number of renders waiting for an engine.
+func (r *Renderer) Waiting() int { return int(r.waiting.Load()) }
 
 func (r *Renderer) put(e *engine) {
 	r.mu.Lock()

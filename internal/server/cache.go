@@ -1,6 +1,7 @@
 package server
 
 import (
+	"container/list"
 	"context"
 	"sync"
 	"time"
@@ -8,52 +9,184 @@ import (
 	"corpsite/internal/domain"
 )
 
-// pageCache keeps rendered pages by key for one content version. A newer
-// version empties it. Its size is bounded; when full, an arbitrary entry
-// goes (map iteration order), which is fine for a site of this size.
+// pageCacheBytes is the page cache's budget: the HTML and gzip bytes of
+// every cached page together. The whole public site (a few dozen pages of
+// about 100 KB each, both encodings) fits many times over.
+const pageCacheBytes = 64 << 20
+
+// otherPagesShare is the fraction (1/otherPagesShare) of the budget that
+// pages other than the site's known ones (closed-job pages, for one) may
+// use. They are evicted first, so however many of them visitors ask for,
+// they never push a known page out.
+const otherPagesShare = 4
+
+// entryOverhead approximates the bytes an entry costs besides its page
+// bodies (key, list element, map slot, headers).
+const entryOverhead = 256
+
+// pageCache keeps rendered pages by key for one content version; a newer
+// version empties it. It holds at most pageCacheBytes (least recently used
+// pages go first) in two tiers: known pages (the site's real pages and the
+// shared not-found page) and the others, which are evicted before any
+// known page and kept within a share of the budget. A page may expire:
+// after that moment it is a miss, because what it shows changed with time.
 type pageCache struct {
-	mu      sync.RWMutex
-	max     int
+	mu      sync.Mutex
+	budget  int
 	version int64
-	pages   map[string]*renderedPage
+	pages   map[string]*list.Element // of *cacheEntry
+	known   list.List                // most recently used first
+	other   list.List
+	size    [2]int // bytes in other, known
 }
 
-func newPageCache(max int) *pageCache {
-	return &pageCache{max: max, pages: make(map[string]*renderedPage)}
+type cacheEntry struct {
+	key   string
+	page  *renderedPage
+	known bool
+	size  int
 }
 
-func (c *pageCache) get(key string, version int64) *renderedPage {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+func newPageCache(budget int) *pageCache {
+	return &pageCache{budget: budget, pages: make(map[string]*list.Element)}
+}
+
+func (c *pageCache) tier(known bool) (*list.List, *int) {
+	if known {
+		return &c.known, &c.size[1]
+	}
+	return &c.other, &c.size[0]
+}
+
+// get returns the page cached under key for version, or nil. It costs a
+// map lookup and a list move: no allocation.
+func (c *pageCache) get(key string, version int64, now time.Time) *renderedPage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.version != version {
 		return nil
 	}
-	return c.pages[key]
+	el, ok := c.pages[key]
+	if !ok {
+		return nil
+	}
+	e := el.Value.(*cacheEntry)
+	if !e.page.expires.IsZero() && !now.Before(e.page.expires) {
+		c.remove(el)
+		return nil
+	}
+	l, _ := c.tier(e.known)
+	l.MoveToFront(el)
+	return e.page
 }
 
-func (c *pageCache) put(key string, version int64, p *renderedPage) {
+// put caches p under key, unless it was rendered from older content than
+// the cache holds. known says whether p is one of the site's known pages.
+func (c *pageCache) put(key string, version int64, p *renderedPage, known bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	switch {
-	case version < c.version:
+	if version < c.version {
 		return // rendered from older content
-	case version > c.version:
-		c.version = version
-		clear(c.pages)
 	}
-	if _, ok := c.pages[key]; !ok && len(c.pages) >= c.max {
-		for k := range c.pages {
-			delete(c.pages, k)
-			break
-		}
+	if version > c.version {
+		c.reset(version)
 	}
-	c.pages[key] = p
+	if el, ok := c.pages[key]; ok {
+		c.remove(el)
+	}
+	e := &cacheEntry{key: key, page: p, known: known, size: len(key) + len(p.html) + len(p.gz) + entryOverhead}
+	if e.size > c.budget/otherPagesShare && !known || e.size > c.budget {
+		return // would take the place of too many others
+	}
+	l, n := c.tier(known)
+	c.pages[key] = l.PushFront(e)
+	*n += e.size
+	// Other pages first, down to their share; then, only if a known page
+	// needs the room, the least recently used known ones.
+	for c.size[0] > 0 && (c.size[0] > c.budget/otherPagesShare || c.size[0]+c.size[1] > c.budget) {
+		c.remove(c.other.Back())
+	}
+	for c.size[0]+c.size[1] > c.budget {
+		c.remove(c.known.Back())
+	}
 }
 
-func (c *pageCache) len() int {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return len(c.pages)
+func (c *pageCache) remove(el *list.Element) {
+	e := el.Value.(*cacheEntry)
+	l, n := c.tier(e.known)
+	l.Remove(el)
+	*n -= e.size
+	delete(c.pages, e.key)
+}
+
+func (c *pageCache) reset(version int64) {
+	c.version = version
+	clear(c.pages)
+	c.known.Init()
+	c.other.Init()
+	c.size = [2]int{}
+}
+
+// advance moves the cache to version when it is newer, emptying it, and
+// returns the keys of the known pages it held, most recently used first
+// (at most max), so they can be rendered again in the background.
+func (c *pageCache) advance(version int64, max int) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if version <= c.version {
+		return nil
+	}
+	var keys []string
+	for el := c.known.Front(); el != nil && len(keys) < max; el = el.Next() {
+		keys = append(keys, el.Value.(*cacheEntry).key)
+	}
+	c.reset(version)
+	return keys
+}
+
+// stats returns the number of cached pages and the bytes they take.
+func (c *pageCache) stats() (pages, bytes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pages), c.size[0] + c.size[1]
+}
+
+// jobExpiry returns the moment job j stops being public by time alone: the
+// UTC midnight after its closing date (see domain.Job.Expired), or zero
+// when it has none.
+func jobExpiry(j domain.Job) time.Time {
+	if j.ClosingDate == nil {
+		return time.Time{}
+	}
+	d := j.ClosingDate.UTC()
+	return time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, time.UTC)
+}
+
+// pageExpiry returns the first moment after now at which the page built
+// from api would show something else by time alone (a listed job closes),
+// or zero if none. It looks at the jobs the page's data holds.
+func pageExpiry(api map[string]apiResult, now time.Time) time.Time {
+	var first time.Time
+	consider := func(j domain.Job) {
+		if t := jobExpiry(j); !t.IsZero() && t.After(now) && (first.IsZero() || t.Before(first)) {
+			first = t
+		}
+	}
+	for _, r := range api {
+		switch v := r.Data.(type) {
+		case domain.Job:
+			consider(v)
+		case *domain.Job:
+			if v != nil {
+				consider(*v)
+			}
+		case []domain.Job:
+			for _, j := range v {
+				consider(j)
+			}
+		}
+	}
+	return first
 }
 
 // versionCache asks the store for the content version at most once per
@@ -94,6 +227,7 @@ func (v *versionCache) invalidate() {
 // renders again (benchmarks measure cold renders with it).
 func (s *Server) DropCache() {
 	s.cache.mu.Lock()
-	clear(s.cache.pages)
+	s.cache.reset(s.cache.version)
 	s.cache.mu.Unlock()
+	s.errPage.Store(nil)
 }

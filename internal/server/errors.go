@@ -99,7 +99,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	if status == http.StatusNotFound {
-		s.servePage(w, r, byPath(r), s.notFoundPage)
+		s.serveNotFound(w, r)
 		return
 	}
 	s.serveErrorPage(w, r, status)

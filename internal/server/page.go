@@ -7,12 +7,42 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"corpsite/internal/render"
+)
+
+// renderDeadline bounds the work for one page: loading its data, waiting
+// for an engine and rendering.
+const renderDeadline = 15 * time.Second
+
+// errorRenderDeadline bounds the one render of the error screen; past it
+// the plain fallback page is served.
+const errorRenderDeadline = 2 * time.Second
+
+// retryAfterSeconds is what a client is told to wait when every engine is
+// busy and the queue is full (503).
+const retryAfterSeconds = 2
+
+// notFoundKey is the cache and flight key of the one not-found page that
+// every unknown path shares; it cannot collide with a path.
+const notFoundKey = "\x00not-found"
+
+// errorKey is the flight key of the error screen's render.
+const errorKey = "\x00error"
+
+// notFoundRenderPath and errorRenderPath are the URLs the shared screens
+// are rendered at: no route matches them, so the output depends on no
+// visitor's path.
+const (
+	notFoundRenderPath = "/__not-found__"
+	errorRenderPath    = "/__error__"
 )
 
 // pageSpec is what a page handler decides: status, <head> and the data
@@ -32,6 +62,12 @@ type pageSpec struct {
 	API map[string]apiResult
 	// Cache says whether the rendered page may be reused.
 	Cache bool
+	// NotFound says the page shows the site's not-found screen: its HTML
+	// comes from the one render every unknown path shares; only its <head>
+	// and boot data are its own.
+	NotFound bool
+	// RenderPath is the URL given to the renderer ("" = the request's path).
+	RenderPath string
 }
 
 // apiResult is one API response inside boot data.
@@ -59,8 +95,16 @@ type bootData struct {
 type renderedPage struct {
 	status int
 	html   []byte
-	gz     []byte
+	gz     []byte // nil: served uncompressed
 	etag   string
+	// expires is when the page's content changes by time alone (a job it
+	// shows closes); zero = never.
+	expires time.Time
+	// root and bootNow are the rendered #root markup and the boot clock it
+	// was rendered with, kept for the shared not-found page only: other
+	// not-found responses are composed from them without JavaScript.
+	root    string
+	bootNow string
 }
 
 type pageFunc func(r *http.Request) (*pageSpec, error)
@@ -82,53 +126,143 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 	ctx := r.Context()
 	version, err := s.versions.get(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return // the client has gone: not the store's fault, nobody to answer
+		}
 		s.logger(r).Error("content version", "err", err)
 		s.serveErrorPage(w, r, http.StatusServiceUnavailable)
 		return
 	}
-	if p := s.cache.get(key, version); p != nil {
+	s.noticeVersion(version)
+	if p := s.cache.get(key, version, s.now()); p != nil {
 		s.writePage(w, r, p)
 		return
 	}
-	flightKey := key + "\x00" + strconv.FormatInt(version, 10)
-	v, err, _ := s.flight.Do(flightKey, func() (any, error) {
-		// One visitor leaving must not fail the others waiting on this render.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-		defer cancel()
-		spec, err := fn(r.WithContext(rctx))
-		if err != nil {
-			return nil, err
-		}
-		p, err := s.renderSpec(rctx, r.URL.Path, spec, false)
-		if err != nil {
-			return nil, err
-		}
-		if spec.Cache && p.status < 500 {
-			s.cache.put(key, version, p)
-		}
-		return p, nil
+	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
+		return s.buildPage(ctx, r, key, version, fn)
 	})
-	if err != nil {
+	switch {
+	case err == nil:
+		s.writePage(w, r, p)
+	case ctx.Err() != nil:
+		// The client has gone; nobody reads an answer.
+	case errors.Is(err, render.ErrBusy):
+		s.serveBusy(w, r)
+	default:
 		s.fail(w, r, err)
-		return
 	}
-	s.writePage(w, r, v.(*renderedPage))
 }
 
-// serveErrorPage renders the site's error screen with status.
-func (s *Server) serveErrorPage(w http.ResponseWriter, r *http.Request, status int) {
-	meta := s.content.Pages["error"]
-	spec := &pageSpec{Status: status, Page: "not-found", Title: meta.Title, Description: meta.Description, NoIndex: true}
-	p, err := s.renderSpec(context.WithoutCancel(r.Context()), r.URL.Path, spec, true)
+// buildPage loads and renders the page of key and caches it when it may be
+// reused. It runs once for every request waiting on the same key.
+func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, version int64, fn pageFunc) (*renderedPage, error) {
+	now := s.now()
+	spec, err := fn(r.WithContext(ctx))
 	if err != nil {
-		s.logger(r).Error("rendering the error page failed", "err", err)
+		return nil, err
+	}
+	if spec.NotFound && key != notFoundKey {
+		return s.composeNotFound(ctx, r, version, spec)
+	}
+	path := spec.RenderPath
+	if path == "" {
+		path = r.URL.Path
+	}
+	p, err := s.renderSpec(ctx, path, spec, false)
+	if err != nil {
+		return nil, err
+	}
+	if key != notFoundKey {
+		p.root, p.bootNow = "", ""
+	}
+	p.expires = pageExpiry(spec.API, now)
+	if spec.Cache && p.status < 500 {
+		s.cache.put(key, version, p, p.status == http.StatusOK || key == notFoundKey)
+	}
+	return p, nil
+}
+
+// serveNotFound answers with the shared not-found page.
+func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	s.servePage(w, r, notFoundKey, s.notFoundPage)
+}
+
+// composeNotFound builds a not-found response of spec's own <head> and
+// boot data (so the page hydrates) around the shared not-found render.
+// It runs no JavaScript once the shared page is cached.
+func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version int64, spec *pageSpec) (*renderedPage, error) {
+	shared := s.cache.get(notFoundKey, version, s.now())
+	if shared == nil {
+		var err error
+		shared, err = s.flight.do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
+			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	boot := bootData{API: spec.API, Now: shared.bootNow}
+	bootJSON, err := json.Marshal(boot)
+	if err != nil {
+		return nil, fmt.Errorf("server: encode boot data: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, bootJSON)); err != nil {
+		return nil, fmt.Errorf("server: document template: %w", err)
+	}
+	return &renderedPage{status: spec.Status, html: buf.Bytes()}, nil
+}
+
+// serveBusy answers 503 with Retry-After when no engine can take a render.
+func (s *Server) serveBusy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+	s.serveErrorPage(w, r, http.StatusServiceUnavailable)
+}
+
+// serveErrorPage serves the site's error screen with status. The screen
+// is rendered once (Warm does it at start-up) and reused; until then its
+// one render is bounded by errorRenderDeadline and the queue for engines,
+// and the plain fallback page stands in when it fails.
+func (s *Server) serveErrorPage(w http.ResponseWriter, r *http.Request, status int) {
+	p := s.errorPage(r.Context())
+	if p == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(status)
 		_, _ = w.Write([]byte(fallbackErrorHTML))
 		return
 	}
-	s.writePage(w, r, p)
+	withStatus := *p
+	withStatus.status = status
+	s.writePage(w, r, &withStatus)
+}
+
+// errorPage returns the rendered error screen, rendering it if need be;
+// nil when that fails.
+func (s *Server) errorPage(ctx context.Context) *renderedPage {
+	if p := s.errPage.Load(); p != nil {
+		return p
+	}
+	p, err := s.flight.do(ctx, errorKey, func(ctx context.Context) (*renderedPage, error) {
+		ctx, cancel := context.WithTimeout(ctx, errorRenderDeadline)
+		defer cancel()
+		meta := s.content.Pages["error"]
+		spec := &pageSpec{Status: http.StatusInternalServerError, Page: "not-found", Title: meta.Title, Description: meta.Description, NoIndex: true}
+		p, err := s.renderSpec(ctx, errorRenderPath, spec, true)
+		if err != nil {
+			return nil, err
+		}
+		p.root, p.bootNow = "", ""
+		s.errPage.Store(p)
+		return p, nil
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("rendering the error page failed", "err", err)
+		}
+		return nil
+	}
+	return p
 }
 
 // fallbackErrorHTML is shown only when even the renderer is broken.
@@ -166,7 +300,9 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, res.HTML, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	return newRenderedPage(status, buf.Bytes()), nil
+	p := newRenderedPage(status, buf.Bytes())
+	p.root, p.bootNow = res.HTML, boot.Now
+	return p, nil
 }
 
 func newRenderedPage(status int, html []byte) *renderedPage {
@@ -199,7 +335,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 		h.Set("Cache-Control", "no-store")
 	}
 	body := p.html
-	if acceptsGzip(r) {
+	if p.gz != nil && acceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		body = p.gz
 	}

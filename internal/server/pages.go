@@ -44,6 +44,7 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 	case domain.ENotFound:
 		meta := s.content.Pages["notFound"]
 		spec.Status, spec.Title, spec.Description, spec.NoIndex = http.StatusNotFound, meta.Title, meta.Description, true
+		spec.NotFound = true // shares the one not-found render
 	case domain.EGone:
 		spec.Status, spec.Title, spec.NoIndex = http.StatusGone, "Position closed", true
 		spec.Description = "This position is no longer open. See our other open positions."
@@ -146,12 +147,13 @@ func (s *Server) staticPage(p static) pageFunc {
 	}
 }
 
-// Any path without a route.
+// Any path without a route. Its output depends on no part of the path, so
+// every unknown path shares one cached render per content version.
 func (s *Server) notFoundPage(*http.Request) (*pageSpec, error) {
 	meta := s.content.Pages["notFound"]
 	return &pageSpec{
 		Status: http.StatusNotFound, Page: "not-found", Title: meta.Title, Description: meta.Description,
-		NoIndex: true, Cache: true,
+		NoIndex: true, Cache: true, NotFound: true, RenderPath: notFoundRenderPath,
 	}, nil
 }
 

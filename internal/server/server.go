@@ -12,9 +12,8 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/render"
@@ -60,7 +59,9 @@ type Server struct {
 	now      func() time.Time
 	cache    *pageCache
 	versions *versionCache
-	flight   singleflight.Group
+	flight   flightGroup
+	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
+	rewarm   rewarmer
 	handler  http.Handler
 
 	trustedProxies []netip.Prefix
@@ -95,7 +96,7 @@ func New(o Options) (*Server, error) {
 		baseURL:  o.BaseURL,
 		log:      o.Logger,
 		now:      o.Now,
-		cache:    newPageCache(2048),
+		cache:    newPageCache(pageCacheBytes),
 		versions: &versionCache{store: o.Store, ttl: o.VersionTTL, now: o.Now},
 
 		trustedProxies: o.TrustedProxies,
@@ -135,7 +136,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("GET "+p.path, s.page(byPath, s.staticPage(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
-	mux.Handle("/", s.unrouted(mux, s.page(byPath, s.notFoundPage)))
+	mux.Handle("/", s.unrouted(mux, http.HandlerFunc(s.serveNotFound)))
 	return mux
 }
 

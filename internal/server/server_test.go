@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -694,36 +693,6 @@ func TestPageCache(t *testing.T) {
 	res := f.get(t, "/job/"+newJob.ID)
 	if res.Status != http.StatusOK || !strings.Contains(rootHTML(t, res.Body), "Brand New Role") {
 		t.Errorf("new job page: status %d, want 200 showing its title", res.Status)
-	}
-}
-
-func TestConcurrentMissesShareOneRender(t *testing.T) {
-	f := newFixture(t, nil)
-	id := f.jobs(t)[1].ID
-	const n = 20
-	type result struct {
-		status int
-		body   string
-	}
-	results := make([]result, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			res := f.get(t, "/job/"+id)
-			results[i] = result{res.Status, res.Body}
-		})
-	}
-	close(start)
-	wg.Wait()
-	for i, r := range results {
-		if r.status != http.StatusOK {
-			t.Errorf("request %d: status %d, want 200", i, r.status)
-		}
-		if r.body != results[0].body {
-			t.Errorf("request %d: body differs from request 0", i)
-		}
 	}
 }
 

@@ -52,19 +52,20 @@ func (s *Store) CreateComment(ctx context.Context, c *domain.Comment) (err error
 		n.Status = domain.CommentVisible
 	}
 	n.CreatedAt = stampOr(n.CreatedAt, now())
-	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+	// A comment held for review (spam, hidden) changes no page.
+	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
 		var one int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM blog_posts WHERE id = ?`), n.BlogID).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.NotFound("blog post")
+			return false, domain.NotFound("blog post")
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO comments (`+commentColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
 			n.ID, n.BlogID, n.Name, n.Email, n.Website, n.Comment, string(n.Status), s.t(n.CreatedAt))
-		return err
+		return n.Status == domain.CommentVisible, err
 	})
 	if err == nil {
 		*c = n
@@ -72,18 +73,37 @@ func (s *Store) CreateComment(ctx context.Context, c *domain.Comment) (err error
 	return err
 }
 
-// SetCommentStatus changes whether a comment is shown.
+// SetCommentStatus changes whether a comment is shown. Only a change to or
+// from visible bumps the content version (spam ↔ hidden changes no page).
 func (s *Store) SetCommentStatus(ctx context.Context, id string, st domain.CommentStatus) (err error) {
 	defer s.wrap(&err, "SetCommentStatus(%q)", id)
-	return s.tx(ctx, true, func(tx *sql.Tx) error {
-		return s.execOne(ctx, tx, "comment", `UPDATE comments SET status = ? WHERE id = ?`, string(st), id)
+	return s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`SELECT status FROM comments WHERE id = ?`+s.d.ForUpdate), id).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("comment")
+		}
+		if err != nil {
+			return false, err
+		}
+		if err := s.execOne(ctx, tx, "comment", `UPDATE comments SET status = ? WHERE id = ?`, string(st), id); err != nil {
+			return false, err
+		}
+		visible := string(domain.CommentVisible)
+		return (was == visible) != (st == domain.CommentVisible), nil
 	})
 }
 
-// DeleteComment removes a comment.
+// DeleteComment removes a comment; only a visible one bumps the content
+// version.
 func (s *Store) DeleteComment(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteComment(%q)", id)
-	return s.tx(ctx, true, func(tx *sql.Tx) error {
-		return s.execOne(ctx, tx, "comment", `DELETE FROM comments WHERE id = ?`, id)
+	return s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`DELETE FROM comments WHERE id = ? RETURNING status`), id).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("comment")
+		}
+		return was == string(domain.CommentVisible), err
 	})
 }

@@ -82,8 +82,8 @@ func (s *Store) pools() []*sql.DB {
 	return []*sql.DB{s.w, s.r}
 }
 
-// ContentVersion returns the number bumped by every job, post and comment
-// write.
+// ContentVersion returns the number bumped by every write that changes
+// what visitors see: jobs, posts, and comments that are or were visible.
 func (s *Store) ContentVersion(ctx context.Context) (v int64, err error) {
 	defer s.wrap(&err, "ContentVersion")
 	err = s.r.QueryRowContext(ctx, `SELECT version FROM content_version`).Scan(&v)
@@ -111,12 +111,21 @@ func (s *Store) wrap(errp *error, format string, args ...any) {
 // also bumps the content version, so caches never see the change without
 // the new version or the reverse.
 func (s *Store) tx(ctx context.Context, content bool, fn func(*sql.Tx) error) error {
+	return s.txVisible(ctx, func(tx *sql.Tx) (bool, error) { return content, fn(tx) })
+}
+
+// txVisible is tx for writes that only sometimes change what visitors see
+// (a comment held for review does not): fn reports whether this one did,
+// and only then is the content version bumped, which empties every
+// instance's page cache.
+func (s *Store) txVisible(ctx context.Context, fn func(*sql.Tx) (bool, error)) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	if err := fn(tx); err != nil {
+	content, err := fn(tx)
+	if err != nil {
 		return err
 	}
 	if content {

@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Contact/ListPaginate", testContactList},
 		{"Contact/HandledAndDelete", testContactHandledDelete},
 		{"ContentVersion", testContentVersion},
+		{"ContentVersion/Comments", testContentVersionComments},
 		{"RateLimit/Window", testRateLimitWindow},
 		{"RateLimit/Concurrent", testRateLimitConcurrent},
 		{"Application/RoundTrip", testAppRoundTrip},
@@ -741,7 +742,7 @@ func testContentVersion(t *testing.T, s domain.Store) {
 	step("UpdateBlogPost", true, func() error { p.Title = "x"; return s.UpdateBlogPost(ctx, &p) })
 	step("CreateComment", true, func() error { return s.CreateComment(ctx, &c) })
 	step("SetCommentStatus", true, func() error { return s.SetCommentStatus(ctx, "c-1", domain.CommentHidden) })
-	step("DeleteComment", true, func() error { return s.DeleteComment(ctx, "c-1") })
+	step("DeleteComment (hidden)", false, func() error { return s.DeleteComment(ctx, "c-1") })
 	step("CreateComment", true, func() error { c.ID = "c-2"; return s.CreateComment(ctx, &c) })
 	step("DeleteBlogPost", true, func() error { return s.DeleteBlogPost(ctx, "post-1") })
 
@@ -758,6 +759,51 @@ func testContentVersion(t *testing.T, s domain.Store) {
 	step("DeleteStaffUser", false, func() error { return s.DeleteStaffUser(ctx, u.ID) })
 
 	step("DeleteJob", true, func() error { return s.DeleteJob(ctx, "job-1") })
+}
+
+// testContentVersionComments checks that only comment writes visitors can
+// see bump the version: a comment held for review must not empty every
+// page cache.
+func testContentVersionComments(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	p := newPost("post-1", t0, domain.PostPublished)
+	must(t, s.CreateBlogPost(ctx, &p), "CreateBlogPost")
+	last, err := s.ContentVersion(ctx)
+	must(t, err, "ContentVersion")
+	step := func(name string, public bool, fn func() error) {
+		t.Helper()
+		must(t, fn(), name)
+		v, err := s.ContentVersion(ctx)
+		must(t, err, "ContentVersion")
+		switch {
+		case public && v <= last:
+			t.Errorf("%s: content version %d, want more than %d", name, v, last)
+		case !public && v != last:
+			t.Errorf("%s: content version changed from %d to %d; visitors see no change", name, last, v)
+		}
+		last = v
+	}
+	held := newComment("c-held", "post-1", t0, domain.CommentSpam)
+	hidden := newComment("c-hidden", "post-1", t0, domain.CommentHidden)
+	shown := newComment("c-shown", "post-1", t0, domain.CommentVisible)
+
+	step("CreateComment (spam)", false, func() error { return s.CreateComment(ctx, &held) })
+	step("CreateComment (hidden)", false, func() error { return s.CreateComment(ctx, &hidden) })
+	step("SetCommentStatus spam → hidden", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentHidden) })
+	step("SetCommentStatus hidden → hidden", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentHidden) })
+	step("SetCommentStatus hidden → visible", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentVisible) })
+	step("SetCommentStatus visible → visible", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentVisible) })
+	step("SetCommentStatus visible → spam", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentSpam) })
+	step("DeleteComment (spam)", false, func() error { return s.DeleteComment(ctx, "c-held") })
+	step("DeleteComment (hidden)", false, func() error { return s.DeleteComment(ctx, "c-hidden") })
+	step("CreateComment (visible)", true, func() error { return s.CreateComment(ctx, &shown) })
+	step("DeleteComment (visible)", true, func() error { return s.DeleteComment(ctx, "c-shown") })
+
+	wantCode(t, s.SetCommentStatus(ctx, "missing", domain.CommentVisible), domain.ENotFound, "SetCommentStatus(missing)")
+	wantCode(t, s.DeleteComment(ctx, "missing"), domain.ENotFound, "DeleteComment(missing)")
+	if v, err := s.ContentVersion(ctx); err != nil || v != last {
+		t.Errorf("after writes to a missing comment: version %d, %v; want %d", v, err, last)
+	}
 }
 
 func testAppRoundTrip(t *testing.T, s domain.Store) {

@@ -1,0 +1,162 @@
+package server
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"corpsite/internal/domain"
+)
+
+// page returns a cached page of n bytes (HTML only).
+func page(n int) *renderedPage {
+	return &renderedPage{status: 200, html: make([]byte, n)}
+}
+
+// entrySize is what a page of n bytes under key costs the cache.
+func entrySize(key string, n int) int { return len(key) + n + entryOverhead }
+
+func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
+	const n = 1000
+	// Room for exactly three known pages of n bytes under two-byte keys.
+	c := newPageCache(3 * entrySize("/a", n))
+	now := time.Now()
+	for _, k := range []string{"/a", "/b", "/c"} {
+		c.put(k, 1, page(n), true)
+	}
+	c.get("/a", 1, now) // /a is now the most recently used
+	c.put("/d", 1, page(n), true)
+	for k, want := range map[string]bool{"/a": true, "/b": false, "/c": true, "/d": true} {
+		if got := c.get(k, 1, now) != nil; got != want {
+			t.Errorf("after a fourth page: %s cached = %v, want %v (the least recently used, /b, goes)", k, got, want)
+		}
+	}
+	if pages, bytes := c.stats(); pages != 3 || bytes > c.budget {
+		t.Errorf("stats = %d pages, %d bytes; want 3 pages within %d bytes", pages, bytes, c.budget)
+	}
+}
+
+func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
+	const n = 1000
+	budget := 8 * entrySize("/known-0", n)
+	c := newPageCache(budget)
+	now := time.Now()
+	var known []string
+	for i := range 6 {
+		k := fmt.Sprintf("/known-%d", i)
+		known = append(known, k)
+		c.put(k, 1, page(n), true)
+	}
+	for i := range 10_000 {
+		c.put(fmt.Sprintf("/other-%05d", i), 1, page(n), false)
+	}
+	for _, k := range known {
+		if c.get(k, 1, now) == nil {
+			t.Errorf("known page %s was pushed out by other pages", k)
+		}
+	}
+	c.mu.Lock()
+	others := c.size[0]
+	c.mu.Unlock()
+	if others > budget/otherPagesShare {
+		t.Errorf("other pages take %d bytes, want at most %d (1/%d of the budget)", others, budget/otherPagesShare, otherPagesShare)
+	}
+	if c.get("/other-09999", 1, now) == nil {
+		t.Error("the most recent other page is not cached")
+	}
+	if c.get("/other-00000", 1, now) != nil {
+		t.Error("the oldest other page is still cached")
+	}
+	// A known page needing room takes it from the others first.
+	c.put("/known-6", 1, page(n), true)
+	c.put("/known-7", 1, page(n), true)
+	for _, k := range append(known, "/known-6", "/known-7") {
+		if c.get(k, 1, now) == nil {
+			t.Errorf("known page %s missing once others were evicted for it", k)
+		}
+	}
+	// A page bigger than the others' share is not cached at all.
+	c.put("/huge-other", 1, page(budget), false)
+	if c.get("/huge-other", 1, now) != nil {
+		t.Error("a page larger than the others' share was cached")
+	}
+}
+
+func TestPageCacheVersionsAndExpiry(t *testing.T) {
+	c := newPageCache(1 << 20)
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	closing := page(10)
+	closing.expires = now.Add(time.Hour)
+	c.put("/career", 1, closing, true)
+	c.put("/", 1, page(10), true)
+
+	if c.get("/career", 1, now.Add(time.Hour-time.Nanosecond)) == nil {
+		t.Error("page missing just before it expires")
+	}
+	if c.get("/career", 1, now.Add(time.Hour)) != nil {
+		t.Error("page served at the moment it expires")
+	}
+	if c.get("/", 1, now.AddDate(1, 0, 0)) == nil {
+		t.Error("a page without expiry is missing a year later")
+	}
+	if c.get("/", 2, now) != nil {
+		t.Error("a page of version 1 served for version 2")
+	}
+	c.put("/old", 0, page(10), true)
+	if c.get("/old", 0, now) != nil {
+		t.Error("a page rendered from older content was cached")
+	}
+
+	// advance returns the known pages, most recently used first.
+	c.put("/about", 1, page(10), true)
+	c.put("/gone", 1, page(10), false)
+	c.get("/", 1, now)
+	if got, want := c.advance(2, 10), []string{"/", "/about"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("advance = %q, want %q", got, want)
+	}
+	if pages, _ := c.stats(); pages != 0 {
+		t.Errorf("%d pages after advance, want 0", pages)
+	}
+	if got := c.advance(2, 10); got != nil {
+		t.Errorf("advance to the same version = %q, want nil", got)
+	}
+	c.put("/a", 2, page(10), true)
+	c.put("/b", 2, page(10), true)
+	if got := c.advance(3, 1); len(got) != 1 {
+		t.Errorf("advance with max 1 returned %d keys", len(got))
+	}
+}
+
+func TestJobExpiryMatchesDomain(t *testing.T) {
+	ist := time.FixedZone("IST", 5*3600+1800)
+	for _, closing := range []time.Time{
+		time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 21, 15, 30, 0, 0, time.UTC),
+		time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(2026, 11, 21, 2, 0, 0, 0, ist),
+	} {
+		j := domain.Job{ClosingDate: &closing}
+		at := jobExpiry(j)
+		if j.Expired(at.Add(-time.Nanosecond)) || !j.Expired(at) {
+			t.Errorf("closing %v: jobExpiry = %v, but Expired just before is %v and at it %v",
+				closing, at, j.Expired(at.Add(-time.Nanosecond)), j.Expired(at))
+		}
+	}
+	if !jobExpiry(domain.Job{}).IsZero() {
+		t.Error("a job without a closing date expires")
+	}
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	soon, later, past := now.Add(time.Hour), now.AddDate(0, 0, 5), now.AddDate(0, 0, -5)
+	api := map[string]apiResult{
+		"/api/jobs":   {Data: []domain.Job{{ClosingDate: &later}, {ClosingDate: &past}, {}}},
+		"/api/jobs/x": {Data: domain.Job{ClosingDate: &soon}},
+		"/api/blogs":  {Data: []blogSummary{}},
+	}
+	if got, want := pageExpiry(api, now), jobExpiry(domain.Job{ClosingDate: &soon}); !got.Equal(want) {
+		t.Errorf("pageExpiry = %v, want %v (the earliest future expiry)", got, want)
+	}
+	if got := pageExpiry(map[string]apiResult{"/api/blogs": {Data: []blogSummary{}}}, now); !got.IsZero() {
+		t.Errorf("pageExpiry of a page without jobs = %v, want zero", got)
+	}
+}

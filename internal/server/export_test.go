@@ -1,0 +1,17 @@
+package server
+
+import "time"
+
+// OnFlight makes s call fn with the flight key whenever a request that
+// missed the page cache asks for a render. Call it before s serves.
+func OnFlight(s *Server, fn func(key string)) { s.flight.onDo = fn }
+
+// WaitRewarm waits until the background re-warm, if any, has finished.
+func WaitRewarm(s *Server) { s.rewarm.wg.Wait() }
+
+// ErrorPageReady reports whether the error screen has been rendered.
+func ErrorPageReady(s *Server) bool { return s.errPage.Load() != nil }
+
+// SetRenderDeadline replaces the bound on one page's work, so a test can
+// tell a cancelled render from one that ran out of time.
+func SetRenderDeadline(s *Server, d time.Duration) { s.flight.timeout = d }
