@@ -7,20 +7,26 @@ import (
 	"unicode/utf8"
 )
 
-// Limits of the contact form. The web app has the same numbers in
-// web/src/features/contact/validation.ts.
+// Limits of the contact form. The web app's copy is generated from these
+// (web/src/gen/wire.ts, by cmd/gen-wire).
 const (
 	ContactNameMax    = 100
 	EmailMax          = 254
+	EmailLocalMax     = 64 // bytes before the @
 	ContactSubjectMax = 150
 	ContactMessageMin = 10
 	ContactMessageMax = 5000
 )
 
-// emailPattern accepts what people type as an address: a local part of the
+// EmailPattern accepts what people type as an address: a local part of the
 // characters an HTML e-mail field allows, an @, dot-separated domain labels
-// and a top-level domain of at least two letters.
-var emailPattern = regexp.MustCompile("^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$")
+// and a top-level domain of at least two letters. The web app compiles the
+// same source as a JavaScript RegExp, so it must keep to the syntax both
+// RE2 and JavaScript read alike (no lookaround, no backreferences, no
+// Unicode classes); email_cases.json is run through both.
+const EmailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$"
+
+var emailPattern = regexp.MustCompile(EmailPattern)
 
 // ValidEmail reports whether s looks like a deliverable e-mail address.
 func ValidEmail(s string) bool {
@@ -28,7 +34,7 @@ func ValidEmail(s string) bool {
 		return false
 	}
 	local, _, ok := strings.Cut(s, "@")
-	return ok && len(local) <= 64 && emailPattern.MatchString(s)
+	return ok && len(local) <= EmailLocalMax && emailPattern.MatchString(s)
 }
 
 // fieldErrors collects one message per invalid field.

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"corpsite/internal/wire"
 )
 
 // pageSpec is what a page handler decides: status, <head> and the data
@@ -29,30 +31,18 @@ type pageSpec struct {
 	NoIndex bool
 	JSONLD  []any
 	// API holds the API responses the page reads, keyed by API path.
-	API map[string]apiResult
+	API map[string]wire.Result
 	// Cache says whether the rendered page may be reused.
 	Cache bool
 }
 
-// apiResult is one API response inside boot data.
-type apiResult struct {
-	Data  any       `json:"data,omitempty"`
-	Error *apiError `json:"error,omitempty"`
-}
-
-func result(v any, err error) apiResult {
+// result is one API response inside boot data: v, or err as the API tells it.
+func result(v any, err error) wire.Result {
 	if err != nil {
 		e := errorBody(err)
-		return apiResult{Error: &e}
+		return wire.Result{Error: &e}
 	}
-	return apiResult{Data: v}
-}
-
-// bootData is embedded in the page and given to the renderer.
-type bootData struct {
-	API   map[string]apiResult `json:"api"`
-	Now   string               `json:"now"`
-	Error bool                 `json:"error,omitempty"`
+	return wire.Result{Data: v}
 }
 
 // renderedPage is a complete response, kept in the page cache.
@@ -137,9 +127,9 @@ const fallbackErrorHTML = `<!doctype html><html lang="en"><head><meta charset="u
 
 // renderSpec renders spec into a complete document.
 func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, failed bool) (*renderedPage, error) {
-	boot := bootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
+	boot := wire.BootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
 	if boot.API == nil {
-		boot.API = map[string]apiResult{}
+		boot.API = map[string]wire.Result{}
 	}
 	bootJSON, err := json.Marshal(boot) // escapes <, > and & for safe embedding
 	if err != nil {

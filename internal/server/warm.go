@@ -11,9 +11,11 @@ import (
 // visitor after start-up (or after a content change) is served from memory.
 // It returns the number of pages rendered.
 func (s *Server) Warm(ctx context.Context) int {
-	urls := []string{"/"}
-	for _, p := range s.staticPages() {
-		urls = append(urls, p.path)
+	var urls []string
+	for _, p := range pageRoutes {
+		if p.fixed() {
+			urls = append(urls, p.path)
+		}
 	}
 	if jobs, err := s.publicJobs(ctx); err == nil {
 		for _, j := range jobs {
