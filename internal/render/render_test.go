@@ -149,7 +149,7 @@ func TestRenderTimeoutReplacesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Render(/after) #%d after a timeout: %v", i, err)
 		}
-		if want := (render.Result{OK: true, HTML: "fine /after"}); got != want {
+		if want := (render.Result{OK: true, HTML: "fine /after"}); !reflect.DeepEqual(got, want) {
 			t.Errorf("Render(/after) mismatch (-want +got):\n- %+v\n+ %+v", want, got)
 		}
 	}
@@ -173,7 +173,7 @@ func TestRenderConcurrent(t *testing.T) {
 				return
 			}
 			want := render.Result{OK: true, HTML: "<p>" + url + "|" + msg + "</p>"}
-			if got != want {
+			if !reflect.DeepEqual(got, want) {
 				errs <- fmt.Errorf("Render(%s) mismatch (-want +got):\n- %+v\n+ %+v", url, want, got)
 			}
 		})
@@ -297,5 +297,19 @@ func TestCloseWakesWaitingRender(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Error("Render waiting for an engine was still blocked 3s after Close; want ErrClosed once the busy engine is returned")
+	}
+}
+
+func TestRenderReportsMissingAPIReads(t *testing.T) {
+	const bundle = `globalThis.render = function () {
+	return JSON.stringify({ ok: true, html: "<p>Loading...</p>", missingApi: ["/api/jobs"] });
+};`
+	r := newRenderer(t, bundle, render.Options{})
+	got, err := r.Render(context.Background(), "/career", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/api/jobs"}; !reflect.DeepEqual(got.MissingAPI, want) {
+		t.Errorf("MissingAPI = %q, want %q", got.MissingAPI, want)
 	}
 }

@@ -139,6 +139,10 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 	if err != nil {
 		return nil, fmt.Errorf("server: render %s: %w", path, err)
 	}
+	if len(res.MissingAPI) > 0 {
+		// The page is still served: it loads the data in the browser.
+		s.log.Error("page read API data missing from its boot data", "path", path, "page", spec.Page, "missing", res.MissingAPI)
+	}
 	status := spec.Status
 	if status == 0 {
 		status = http.StatusOK
