@@ -256,6 +256,15 @@ func writeRules(b *bytes.Buffer) error {
 	}
 	b.WriteString("} as const;\n\n")
 
+	b.WriteString("/** The contact form's field messages (domain.ContactMessages), the server's words. */\n")
+	b.WriteString("export const CONTACT_MESSAGES = {\n")
+	texts := reflect.ValueOf(domain.ContactMessages)
+	for i := range texts.NumField() {
+		name := texts.Type().Field(i).Name
+		fmt.Fprintf(b, "  %s: %s,\n", strings.ToLower(name[:1])+name[1:], jsString(texts.Field(i).String()))
+	}
+	b.WriteString("} as const;\n\n")
+
 	b.WriteString("/** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */\n")
 	fmt.Fprintf(b, "export const EMAIL_PATTERN_SOURCE = %s;\n\n", jsString(domain.EmailPattern))
 

@@ -122,6 +122,20 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
+/** The contact form's field messages (domain.ContactMessages), the server's words. */
+export const CONTACT_MESSAGES = {
+  nameRequired: "Enter your name.",
+  nameTooLong: "Name must be at most 100 characters.",
+  emailRequired: "Enter your e-mail address.",
+  emailInvalid: "Enter a valid e-mail address.",
+  emailTooLong: "E-mail address must be at most 254 characters.",
+  subjectRequired: "Enter a subject.",
+  subjectTooLong: "Subject must be at most 150 characters.",
+  messageRequired: "Enter a message.",
+  messageTooShort: "Message must be at least 10 characters.",
+  messageTooLong: "Message must be at most 5000 characters.",
+} as const;
+
 /** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */
 export const EMAIL_PATTERN_SOURCE = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$";
 

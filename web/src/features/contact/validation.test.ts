@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import emailTable from '../../../../internal/domain/testdata/email-cases.json';
-import { CONTACT_LIMITS } from '../../gen/wire';
-import { CONTACT_MESSAGES as M, charCount, firstInvalid, validEmail, validateContact } from './validation';
+import { CONTACT_LIMITS, CONTACT_MESSAGES as M } from '../../gen/wire';
+import { charCount, firstInvalid, validEmail, validateContact } from './validation';
 
 const ok = { name: 'Asha Rao', email: 'asha@example.com', subject: 'A new app', message: 'We need a booking app.' };
 

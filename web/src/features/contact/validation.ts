@@ -1,8 +1,8 @@
 // The contact form's checks in the browser. The rules (limits, e-mail
-// pattern) are the Go server's, read from the generated contract; the
-// server checks them again and its 422 answer carries the same messages
-// per field.
-import { CONTACT_LIMITS, EMAIL_PATTERN_SOURCE } from '../../gen/wire';
+// pattern) and their messages are the Go server's, read from the generated
+// contract; the server checks them again and its 422 answer carries the
+// same messages per field.
+import { CONTACT_LIMITS, CONTACT_MESSAGES, EMAIL_PATTERN_SOURCE } from '../../gen/wire';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
@@ -21,19 +21,6 @@ export function validEmail(s: string): boolean {
   const at = s.indexOf('@');
   return s.length <= CONTACT_LIMITS.emailMax && at >= 0 && at <= CONTACT_LIMITS.emailLocalMax && EMAIL_PATTERN.test(s);
 }
-
-export const CONTACT_MESSAGES = {
-  nameRequired: 'Enter your name.',
-  nameTooLong: `Name must be at most ${CONTACT_LIMITS.nameMax} characters.`,
-  emailRequired: 'Enter your e-mail address.',
-  emailInvalid: 'Enter a valid e-mail address.',
-  emailTooLong: `E-mail address must be at most ${CONTACT_LIMITS.emailMax} characters.`,
-  subjectRequired: 'Enter a subject.',
-  subjectTooLong: `Subject must be at most ${CONTACT_LIMITS.subjectMax} characters.`,
-  messageRequired: 'Enter a message.',
-  messageTooShort: `Message must be at least ${CONTACT_LIMITS.messageMin} characters.`,
-  messageTooLong: `Message must be at most ${CONTACT_LIMITS.messageMax} characters.`,
-} as const;
 
 /** Length in code points, as Go's utf8.RuneCountInString counts. */
 export function charCount(s: string): number {
