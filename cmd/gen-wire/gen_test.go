@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func TestGeneratedFileIsUpToDate(t *testing.T) {
 		t.Fatalf("%s missing: run go generate ./...", outputPath)
 	}
 	if string(got) != string(want) {
-		t.Fatalf("%s is out of date: run go generate ./...", outputPath)
+		t.Fatalf("%s is out of date: run go generate ./...\n%s", outputPath, firstDifference(string(want), string(got)))
 	}
 }
 
@@ -99,4 +100,23 @@ func TestRouterPath(t *testing.T) {
 			t.Errorf("routerPath(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// firstDifference describes the first line where the committed file (got)
+// differs from the generated one (want).
+func firstDifference(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:\n- generated: %s\n+ committed: %s", i+1, wl, gl)
+		}
+	}
+	return ""
 }
