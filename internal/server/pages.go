@@ -70,7 +70,7 @@ func PageRoutes() (routes []PageRoute, notFound string) {
 // fixed reports whether the route has one URL (no wildcards).
 func (p pageRoute) fixed() bool { return !strings.Contains(p.path, "{") }
 
-// handler serves the route's pages.
+// pageHandler serves the route's pages.
 func (s *Server) pageHandler(p pageRoute) pageFunc {
 	if p.handle != nil {
 		return func(r *http.Request) (*pageSpec, error) { return p.handle(s, r) }
@@ -78,6 +78,7 @@ func (s *Server) pageHandler(p pageRoute) pageFunc {
 	return s.staticPage(p)
 }
 
+// homeAPI is the home page's data: the newest posts for its carousel.
 func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
 	posts, err := s.recentPosts(ctx)
 	if err != nil {
@@ -86,10 +87,13 @@ func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
 	return map[string]wire.Result{"/api/blogs": result(posts, nil)}, nil
 }
 
+// homeLD is the home page's structured data: the company and the site.
 func (s *Server) homeLD() []any { return []any{s.organizationLD(), s.websiteLD()} }
 
+// organizationOnlyLD is the structured data of pages about the company.
 func (s *Server) organizationOnlyLD() []any { return []any{s.organizationLD()} }
 
+// careerAPI is the career page's data: the open positions.
 func (s *Server) careerAPI(ctx context.Context) (map[string]wire.Result, error) {
 	jobs, err := s.publicJobs(ctx)
 	if err != nil {
