@@ -30,13 +30,21 @@ type Job struct {
 	UpdatedAt      time.Time  `json:"updatedAt"`
 }
 
+// ClosesAt returns the moment applications close for a job with the given
+// closing date (the last day to apply): the UTC midnight after that day.
+// It is zero when there is no closing date. Caches expire pages at it.
+func ClosesAt(closingDate *time.Time) time.Time {
+	if closingDate == nil {
+		return time.Time{}
+	}
+	d := closingDate.UTC()
+	return time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, time.UTC)
+}
+
 // Expired reports whether the job's closing date lies before the day of now.
 func (j Job) Expired(now time.Time) bool {
-	if j.ClosingDate == nil {
-		return false
-	}
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	return j.ClosingDate.Before(today)
+	t := ClosesAt(j.ClosingDate)
+	return !t.IsZero() && !now.Before(t)
 }
 
 // Public reports whether visitors may see and apply for the job.

@@ -7,20 +7,26 @@ import (
 	"unicode/utf8"
 )
 
-// Limits of the contact form. The web app has the same numbers in
-// web/src/features/contact/validation.ts.
+// Limits of the contact form. The web app's copy is generated from these
+// (web/src/gen/wire.ts, by cmd/gen-wire).
 const (
 	ContactNameMax    = 100
 	EmailMax          = 254
+	EmailLocalMax     = 64 // bytes before the @
 	ContactSubjectMax = 150
 	ContactMessageMin = 10
 	ContactMessageMax = 5000
 )
 
-// emailPattern accepts what people type as an address: a local part of the
+// EmailPattern accepts what people type as an address: a local part of the
 // characters an HTML e-mail field allows, an @, dot-separated domain labels
-// and a top-level domain of at least two letters.
-var emailPattern = regexp.MustCompile("^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$")
+// and a top-level domain of at least two letters. The web app compiles the
+// same source as a JavaScript RegExp, so it must keep to the syntax both
+// RE2 and JavaScript read alike (no lookaround, no backreferences, no
+// Unicode classes); email_cases.json is run through both.
+const EmailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$"
+
+var emailPattern = regexp.MustCompile(EmailPattern)
 
 // ValidEmail reports whether s looks like a deliverable e-mail address.
 func ValidEmail(s string) bool {
@@ -28,7 +34,7 @@ func ValidEmail(s string) bool {
 		return false
 	}
 	local, _, ok := strings.Cut(s, "@")
-	return ok && len(local) <= 64 && emailPattern.MatchString(s)
+	return ok && len(local) <= EmailLocalMax && emailPattern.MatchString(s)
 }
 
 // fieldErrors collects one message per invalid field.
@@ -48,14 +54,14 @@ func (f fieldErrors) err() error {
 	return &Error{Code: EInvalid, Message: "Please correct the highlighted fields.", Fields: f}
 }
 
-// singleLine checks a required one-line text field; label names it in
-// the message about its length.
-func (f fieldErrors) singleLine(field, value, missing, label string, max int) {
+// singleLine checks a required one-line text field with the messages for
+// a missing and a too long value.
+func (f fieldErrors) singleLine(field, value, missing, tooLong string, max int) {
 	switch {
 	case value == "":
 		f.add(field, missing)
 	case utf8.RuneCountInString(value) > max:
-		f.add(field, label+" must be at most "+itoa(max)+" characters.")
+		f.add(field, tooLong)
 	case strings.IndexFunc(value, isLineBreakOrControl) >= 0 || hasInvisibleFormat(value):
 		f.add(field, "Use a single line without special characters.")
 	}
@@ -128,23 +134,54 @@ func (m *ContactMessage) Normalize() {
 	m.Message = strings.TrimSpace(strings.ReplaceAll(m.Message, "\r\n", "\n"))
 }
 
+// ContactTexts are the contact form's field messages, one per rule the
+// browser checks before sending too.
+type ContactTexts struct {
+	NameRequired    string
+	NameTooLong     string
+	EmailRequired   string
+	EmailInvalid    string
+	EmailTooLong    string
+	SubjectRequired string
+	SubjectTooLong  string
+	MessageRequired string
+	MessageTooShort string
+	MessageTooLong  string
+}
+
+// ContactMessages are the words Validate uses; the web app shows the same
+// words (generated into web/src/gen/wire.ts).
+var ContactMessages = ContactTexts{
+	NameRequired:    "Enter your name.",
+	NameTooLong:     "Name must be at most " + itoa(ContactNameMax) + " characters.",
+	EmailRequired:   "Enter your e-mail address.",
+	EmailInvalid:    "Enter a valid e-mail address.",
+	EmailTooLong:    "E-mail address must be at most " + itoa(EmailMax) + " characters.",
+	SubjectRequired: "Enter a subject.",
+	SubjectTooLong:  "Subject must be at most " + itoa(ContactSubjectMax) + " characters.",
+	MessageRequired: "Enter a message.",
+	MessageTooShort: "Message must be at least " + itoa(ContactMessageMin) + " characters.",
+	MessageTooLong:  "Message must be at most " + itoa(ContactMessageMax) + " characters.",
+}
+
 // Validate checks a normalised contact message and names every invalid field.
 func (m *ContactMessage) Validate() error {
+	t := ContactMessages
 	f := fieldErrors{}
-	f.singleLine("name", m.Name, "Enter your name.", "Name", ContactNameMax)
-	f.singleLine("email", m.Email, "Enter your e-mail address.", "E-mail address", EmailMax)
+	f.singleLine("name", m.Name, t.NameRequired, t.NameTooLong, ContactNameMax)
+	f.singleLine("email", m.Email, t.EmailRequired, t.EmailTooLong, EmailMax)
 	if _, bad := f["email"]; !bad && !ValidEmail(m.Email) {
-		f.add("email", "Enter a valid e-mail address.")
+		f.add("email", t.EmailInvalid)
 	}
-	f.singleLine("subject", m.Subject, "Enter a subject.", "Subject", ContactSubjectMax)
+	f.singleLine("subject", m.Subject, t.SubjectRequired, t.SubjectTooLong, ContactSubjectMax)
 	n := utf8.RuneCountInString(m.Message)
 	switch {
 	case n == 0:
-		f.add("message", "Enter a message.")
+		f.add("message", t.MessageRequired)
 	case n < ContactMessageMin:
-		f.add("message", "Message must be at least "+itoa(ContactMessageMin)+" characters.")
+		f.add("message", t.MessageTooShort)
 	case n > ContactMessageMax:
-		f.add("message", "Message must be at most "+itoa(ContactMessageMax)+" characters.")
+		f.add("message", t.MessageTooLong)
 	case strings.IndexFunc(m.Message, isControlExceptNewline) >= 0:
 		f.add("message", "Remove the special characters from your message.")
 	}

@@ -61,6 +61,10 @@ type Result struct {
 	OK bool `json:"ok"`
 	// Error describes the exception when OK is false (for the log).
 	Error string `json:"error"`
+	// MissingAPI lists the API paths the page read that the boot data did
+	// not hold: the page rendered them as still loading. Each is a bug in
+	// the page's loader on the Go side.
+	MissingAPI []string `json:"missingApi"`
 }
 
 // Renderer renders pages with a pool of engines that have loaded the

@@ -143,7 +143,7 @@ func TestRenderTimeoutReplacesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Render(/after) #%d after a timeout: %v", i, err)
 		}
-		if want := (render.Result{OK: true, HTML: "fine /after"}); got != want {
+		if want := (render.Result{OK: true, HTML: "fine /after"}); !reflect.DeepEqual(got, want) {
 			t.Errorf("Render(/after) mismatch (-want +got):\n- %+v\n+ %+v", want, got)
 		}
 	}
@@ -167,7 +167,7 @@ func TestRenderConcurrent(t *testing.T) {
 				return
 			}
 			want := render.Result{OK: true, HTML: "<p>" + url + "|" + msg + "</p>"}
-			if got != want {
+			if !reflect.DeepEqual(got, want) {
 				errs <- fmt.Errorf("Render(%s) mismatch (-want +got):\n- %+v\n+ %+v", url, want, got)
 			}
 		})
@@ -359,5 +359,19 @@ func TestCloseWakesWaitingRender(t *testing.T) {
 	h.release <- struct{}{}
 	if err := <-slow; err != nil {
 		t.Errorf("render in flight during Close: %v", err)
+	}
+}
+
+func TestRenderReportsMissingAPIReads(t *testing.T) {
+	const bundle = `globalThis.render = function () {
+	return JSON.stringify({ ok: true, html: "<p>Loading...</p>", missingApi: ["/api/jobs"] });
+};`
+	r := newRenderer(t, bundle, render.Options{})
+	got, err := r.Render(context.Background(), "/career", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/api/jobs"}; !reflect.DeepEqual(got.MissingAPI, want) {
+		t.Errorf("MissingAPI = %q, want %q", got.MissingAPI, want)
 	}
 }

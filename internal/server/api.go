@@ -9,7 +9,11 @@ func (s *Server) apiJobs(r *http.Request) (any, error) {
 
 // GET /api/jobs/{id}: one open position.
 func (s *Server) apiJob(r *http.Request) (any, error) {
-	return s.publicJob(r.Context(), r.PathValue("id"))
+	j, err := s.publicJob(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, err
+	}
+	return s.jobView(j), nil
 }
 
 // GET /api/blogs: the newest published posts, without bodies.

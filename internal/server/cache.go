@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
 // pageCacheBytes is the page cache's budget: the HTML and gzip bytes of
@@ -151,38 +152,23 @@ func (c *pageCache) stats() (pages, bytes int) {
 	return len(c.pages), c.size[0] + c.size[1]
 }
 
-// jobExpiry returns the moment job j stops being public by time alone: the
-// UTC midnight after its closing date (see domain.Job.Expired), or zero
-// when it has none.
-func jobExpiry(j domain.Job) time.Time {
-	if j.ClosingDate == nil {
-		return time.Time{}
-	}
-	d := j.ClosingDate.UTC()
-	return time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, time.UTC)
-}
-
 // pageExpiry returns the first moment after now at which the page built
 // from api would show something else by time alone (a listed job closes),
 // or zero if none. It looks at the jobs the page's data holds.
-func pageExpiry(api map[string]apiResult, now time.Time) time.Time {
+func pageExpiry(api map[string]wire.Result, now time.Time) time.Time {
 	var first time.Time
-	consider := func(j domain.Job) {
-		if t := jobExpiry(j); !t.IsZero() && t.After(now) && (first.IsZero() || t.Before(first)) {
+	consider := func(closing *time.Time) {
+		if t := domain.ClosesAt(closing); !t.IsZero() && t.After(now) && (first.IsZero() || t.Before(first)) {
 			first = t
 		}
 	}
 	for _, r := range api {
 		switch v := r.Data.(type) {
-		case domain.Job:
-			consider(v)
-		case *domain.Job:
-			if v != nil {
-				consider(*v)
-			}
-		case []domain.Job:
+		case wire.Job:
+			consider(v.ClosingDate)
+		case []wire.Job:
 			for _, j := range v {
-				consider(j)
+				consider(j.ClosingDate)
 			}
 		}
 	}

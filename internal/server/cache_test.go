@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
 // page returns a cached page of n bytes (HTML only).
@@ -128,35 +129,19 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	}
 }
 
-func TestJobExpiryMatchesDomain(t *testing.T) {
-	ist := time.FixedZone("IST", 5*3600+1800)
-	for _, closing := range []time.Time{
-		time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC),
-		time.Date(2026, 11, 21, 15, 30, 0, 0, time.UTC),
-		time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC),
-		time.Date(2026, 11, 21, 2, 0, 0, 0, ist),
-	} {
-		j := domain.Job{ClosingDate: &closing}
-		at := jobExpiry(j)
-		if j.Expired(at.Add(-time.Nanosecond)) || !j.Expired(at) {
-			t.Errorf("closing %v: jobExpiry = %v, but Expired just before is %v and at it %v",
-				closing, at, j.Expired(at.Add(-time.Nanosecond)), j.Expired(at))
-		}
-	}
-	if !jobExpiry(domain.Job{}).IsZero() {
-		t.Error("a job without a closing date expires")
-	}
+// TestPageExpiry: a page expires when the first job it lists closes.
+func TestPageExpiry(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	soon, later, past := now.Add(time.Hour), now.AddDate(0, 0, 5), now.AddDate(0, 0, -5)
-	api := map[string]apiResult{
-		"/api/jobs":   {Data: []domain.Job{{ClosingDate: &later}, {ClosingDate: &past}, {}}},
-		"/api/jobs/x": {Data: domain.Job{ClosingDate: &soon}},
-		"/api/blogs":  {Data: []blogSummary{}},
+	api := map[string]wire.Result{
+		"/api/jobs":   {Data: []wire.Job{{ClosingDate: &later}, {ClosingDate: &past}, {}}},
+		"/api/jobs/x": {Data: wire.Job{ClosingDate: &soon}},
+		"/api/blogs":  {Data: []wire.BlogSummary{}},
 	}
-	if got, want := pageExpiry(api, now), jobExpiry(domain.Job{ClosingDate: &soon}); !got.Equal(want) {
+	if got, want := pageExpiry(api, now), domain.ClosesAt(&soon); !got.Equal(want) {
 		t.Errorf("pageExpiry = %v, want %v (the earliest future expiry)", got, want)
 	}
-	if got := pageExpiry(map[string]apiResult{"/api/blogs": {Data: []blogSummary{}}}, now); !got.IsZero() {
+	if got := pageExpiry(map[string]wire.Result{"/api/blogs": {Data: []wire.BlogSummary{}}}, now); !got.IsZero() {
 		t.Errorf("pageExpiry of a page without jobs = %v, want zero", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
 // Contact form abuse controls.
@@ -25,25 +26,13 @@ const (
 	contactMaxElapsed = 366 * 24 * time.Hour
 )
 
-// contactRequest is the body of POST /api/contact.
-type contactRequest struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Subject string `json:"subject"`
-	Message string `json:"message"`
-	// Website is a honeypot: hidden from people, filled in by bots.
-	Website string `json:"website"`
-	// ElapsedMs is how long the form was on screen before it was sent.
-	ElapsedMs *int64 `json:"elapsedMs"`
-}
-
 // created is a handler result written with 201 Created.
 type created struct{ body any }
 
 // POST /api/contact: stores a contact message. Suspected spam is stored
 // flagged, and answered like any other message.
 func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req contactRequest
+	var req wire.ContactRequest
 	if err := decodeJSON(r, &req); err != nil {
 		return nil, err
 	}
@@ -71,7 +60,7 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam)
-	return created{map[string]string{"id": m.ID}}, nil
+	return created{wire.ContactCreated{ID: m.ID}}, nil
 }
 
 // setRetryAfter tells a rate-limited client how many seconds to wait,

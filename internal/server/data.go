@@ -2,25 +2,26 @@ package server
 
 import (
 	"context"
-	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
 // The loaders below serve both the JSON API and the pages, so a page's boot
 // data and the API a client-side navigation calls have the same shapes.
+// They answer in wire types: what visitors may see, never a domain entity.
 
 // publicJobs lists the jobs visitors may see, newest first.
-func (s *Server) publicJobs(ctx context.Context) ([]domain.Job, error) {
+func (s *Server) publicJobs(ctx context.Context) ([]wire.Job, error) {
 	jobs, err := s.store.ListJobs(ctx, domain.JobFilter{Statuses: []domain.JobStatus{domain.JobOpen}})
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	out := make([]domain.Job, 0, len(jobs))
+	out := make([]wire.Job, 0, len(jobs))
 	for _, j := range jobs {
 		if j.Public(now) {
-			out = append(out, j)
+			out = append(out, s.jobView(j))
 		}
 	}
 	return out, nil
@@ -47,27 +48,42 @@ func (s *Server) publicJob(ctx context.Context, id string) (domain.Job, error) {
 	return j, nil
 }
 
-// blogSummary is a post without its body, for lists and the home carousel.
-type blogSummary struct {
-	ID          string    `json:"id"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Image       string    `json:"image"`
-	CreatedAt   time.Time `json:"createdAt"`
+// jobTitle is a job page's title without the site name.
+func jobTitle(j domain.Job) string { return j.JobTitle + " – " + j.Location }
+
+// jobView is j as visitors see it. Whether applications are open is
+// decided here, against the server's clock, so the page shows what the
+// server enforces.
+func (s *Server) jobView(j domain.Job) wire.Job {
+	return wire.Job{
+		ID:               j.ID,
+		JobTitle:         j.JobTitle,
+		Experience:       j.Experience,
+		Location:         j.Location,
+		Description:      j.Description,
+		Department:       j.Department,
+		EmploymentType:   j.EmploymentType,
+		SalaryMin:        j.SalaryMin,
+		SalaryMax:        j.SalaryMax,
+		ClosingDate:      j.ClosingDate,
+		ApplicationsOpen: j.Public(s.now()),
+		PageTitle:        s.content.Title(jobTitle(j)),
+		CreatedAt:        j.CreatedAt,
+	}
 }
 
 // homeBlogLimit is how many posts the home page carousel shows.
 const homeBlogLimit = 12
 
 // recentPosts lists the newest published posts without their bodies.
-func (s *Server) recentPosts(ctx context.Context) ([]blogSummary, error) {
+func (s *Server) recentPosts(ctx context.Context) ([]wire.BlogSummary, error) {
 	posts, err := s.store.ListBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Limit: homeBlogLimit})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]blogSummary, 0, len(posts))
+	out := make([]wire.BlogSummary, 0, len(posts))
 	for _, p := range posts {
-		out = append(out, blogSummary{ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, CreatedAt: p.CreatedAt})
+		out = append(out, wire.BlogSummary{ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, CreatedAt: p.CreatedAt})
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
 var errPanic = errors.New("server: handler panicked")
@@ -48,16 +49,11 @@ func statusOf(code string) int {
 	}
 }
 
-// apiError is the JSON body of every API error.
-type apiError struct {
-	Code    string            `json:"code"`
-	Message string            `json:"message"`
-	Fields  map[string]string `json:"fields,omitempty"`
-}
-
-func errorBody(err error) apiError {
+// errorBody is err as the API tells it: its kind, a message for the
+// visitor and the invalid fields.
+func errorBody(err error) wire.APIError {
 	code := domain.ErrorCode(err)
-	return apiError{Code: code, Message: domain.ErrorMessage(err), Fields: domain.ErrorFields(err)}
+	return wire.APIError{Code: code, Message: domain.ErrorMessage(err), Fields: domain.ErrorFields(err)}
 }
 
 // api adapts a JSON read handler: its value is written as JSON with 200,
@@ -95,7 +91,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, status, map[string]apiError{"error": errorBody(err)})
+		writeJSON(w, status, wire.ErrorBody{Error: errorBody(err)})
 		return
 	}
 	if status == http.StatusNotFound {
@@ -119,7 +115,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, code
 
 func (s *Server) writeAPIError(w http.ResponseWriter, _ *http.Request, status int, code, msg string) {
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, status, map[string]apiError{"error": {Code: code, Message: msg}})
+	writeJSON(w, status, wire.ErrorBody{Error: wire.APIError{Code: code, Message: msg}})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"corpsite/internal/render"
+	"corpsite/internal/wire"
 )
 
 // renderDeadline bounds the work for one page: loading its data, waiting
@@ -59,7 +60,7 @@ type pageSpec struct {
 	NoIndex bool
 	JSONLD  []any
 	// API holds the API responses the page reads, keyed by API path.
-	API map[string]apiResult
+	API map[string]wire.Result
 	// Cache says whether the rendered page may be reused.
 	Cache bool
 	// NotFound says the page shows the site's not-found screen: its HTML
@@ -70,25 +71,13 @@ type pageSpec struct {
 	RenderPath string
 }
 
-// apiResult is one API response inside boot data.
-type apiResult struct {
-	Data  any       `json:"data,omitempty"`
-	Error *apiError `json:"error,omitempty"`
-}
-
-func result(v any, err error) apiResult {
+// result is one API response inside boot data: v, or err as the API tells it.
+func result(v any, err error) wire.Result {
 	if err != nil {
 		e := errorBody(err)
-		return apiResult{Error: &e}
+		return wire.Result{Error: &e}
 	}
-	return apiResult{Data: v}
-}
-
-// bootData is embedded in the page and given to the renderer.
-type bootData struct {
-	API   map[string]apiResult `json:"api"`
-	Now   string               `json:"now"`
-	Error bool                 `json:"error,omitempty"`
+	return wire.Result{Data: v}
 }
 
 // renderedPage is a complete response, kept in the page cache.
@@ -201,7 +190,7 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 			return nil, err
 		}
 	}
-	boot := bootData{API: spec.API, Now: shared.bootNow}
+	boot := wire.BootData{API: spec.API, Now: shared.bootNow}
 	bootJSON, err := json.Marshal(boot)
 	if err != nil {
 		return nil, fmt.Errorf("server: encode boot data: %w", err)
@@ -271,9 +260,9 @@ const fallbackErrorHTML = `<!doctype html><html lang="en"><head><meta charset="u
 
 // renderSpec renders spec into a complete document.
 func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, failed bool) (*renderedPage, error) {
-	boot := bootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
+	boot := wire.BootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
 	if boot.API == nil {
-		boot.API = map[string]apiResult{}
+		boot.API = map[string]wire.Result{}
 	}
 	bootJSON, err := json.Marshal(boot) // escapes <, > and & for safe embedding
 	if err != nil {
@@ -282,6 +271,10 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 	res, err := s.renderer.Render(ctx, path, bootJSON)
 	if err != nil {
 		return nil, fmt.Errorf("server: render %s: %w", path, err)
+	}
+	if len(res.MissingAPI) > 0 {
+		// The page is still served: it loads the data in the browser.
+		s.log.Error("page read API data missing from its boot data", "path", path, "page", spec.Page, "missing", res.MissingAPI)
 	}
 	status := spec.Status
 	if status == 0 {

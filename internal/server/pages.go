@@ -11,21 +11,95 @@ import (
 
 	"corpsite/content"
 	"corpsite/internal/domain"
+	"corpsite/internal/wire"
 )
 
-// GET /
-func (s *Server) homePage(r *http.Request) (*pageSpec, error) {
-	posts, err := s.recentPosts(r.Context())
+// pageRoute is one page of the site.
+type pageRoute struct {
+	// path is the route ("/job/{id}") and, without wildcards, the canonical
+	// path and the key of the page's meta in content/pages.json.
+	path string
+	// page is the web app's page: web/src/pages/<page>.tsx.
+	page string
+	// handle builds the page for a request. nil = a page whose data does
+	// not depend on its URL, served by staticPage with api and jsonLD.
+	handle func(s *Server, r *http.Request) (*pageSpec, error)
+	// api loads the API responses the page reads (nil = none).
+	api func(s *Server, ctx context.Context) (map[string]wire.Result, error)
+	// jsonLD returns the page's structured data (nil = none).
+	jsonLD func(s *Server) []any
+}
+
+// pageRoutes is the one list of the site's pages. The router, the warm-up
+// and the web app's route table (web/src/gen/wire.ts, generated) read it;
+// what a page reads from the API is declared here once, by its loader.
+var pageRoutes = []pageRoute{
+	{path: "/", page: "home", api: (*Server).homeAPI, jsonLD: (*Server).homeLD},
+	{path: "/job/{id}", page: "job", handle: (*Server).jobPage},
+	{path: "/about", page: "about", jsonLD: (*Server).organizationOnlyLD},
+	{path: "/technologies", page: "technologies"},
+	{path: "/services", page: "services"},
+	{path: "/service1", page: "service1"},
+	{path: "/service2", page: "service2"},
+	{path: "/service3", page: "service3"},
+	{path: "/more", page: "more", jsonLD: (*Server).faqPageLD},
+	{path: "/privacy", page: "privacy"},
+	{path: "/terms", page: "terms"},
+	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
+	{path: "/career", page: "career", api: (*Server).careerAPI},
+}
+
+// notFoundPageName is the web app's page for any path without a route.
+const notFoundPageName = "not-found"
+
+// PageRoute is one entry of the site's route table as the web app sees it.
+type PageRoute struct {
+	Path string // ServeMux syntax: "/", "/about", "/job/{id}"
+	Page string // web/src/pages/<Page>.tsx
+}
+
+// PageRoutes returns the site's route table, for the web app's generated
+// copy, and the page shown for every other path.
+func PageRoutes() (routes []PageRoute, notFound string) {
+	for _, p := range pageRoutes {
+		routes = append(routes, PageRoute{Path: p.path, Page: p.page})
+	}
+	return routes, notFoundPageName
+}
+
+// fixed reports whether the route has one URL (no wildcards).
+func (p pageRoute) fixed() bool { return !strings.Contains(p.path, "{") }
+
+// pageHandler serves the route's pages.
+func (s *Server) pageHandler(p pageRoute) pageFunc {
+	if p.handle != nil {
+		return func(r *http.Request) (*pageSpec, error) { return p.handle(s, r) }
+	}
+	return s.staticPage(p)
+}
+
+// homeAPI is the home page's data: the newest posts for its carousel.
+func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
+	posts, err := s.recentPosts(ctx)
 	if err != nil {
 		return nil, err
 	}
-	meta := s.content.Pages["/"]
-	return &pageSpec{
-		Page: "home", Title: meta.Title, Description: meta.Description, Path: "/",
-		JSONLD: []any{s.organizationLD(), s.websiteLD()},
-		API:    map[string]apiResult{"/api/blogs": result(posts, nil)},
-		Cache:  true,
-	}, nil
+	return map[string]wire.Result{"/api/blogs": result(posts, nil)}, nil
+}
+
+// homeLD is the home page's structured data: the company and the site.
+func (s *Server) homeLD() []any { return []any{s.organizationLD(), s.websiteLD()} }
+
+// organizationOnlyLD is the structured data of pages about the company.
+func (s *Server) organizationOnlyLD() []any { return []any{s.organizationLD()} }
+
+// careerAPI is the career page's data: the open positions.
+func (s *Server) careerAPI(ctx context.Context) (map[string]wire.Result, error) {
+	jobs, err := s.publicJobs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]wire.Result{"/api/jobs": result(jobs, nil)}, nil
 }
 
 // GET /job/{id}
@@ -33,10 +107,14 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 	id := r.PathValue("id")
 	apiPath := "/api/jobs/" + encodeURIComponent(id) // as the web app builds it
 	j, err := s.publicJob(r.Context(), id)
-	spec := &pageSpec{Page: "job", API: map[string]apiResult{apiPath: result(j, err)}}
+	var view wire.Job
+	if err == nil {
+		view = s.jobView(j)
+	}
+	spec := &pageSpec{Page: "job", API: map[string]wire.Result{apiPath: result(view, err)}}
 	switch domain.ErrorCode(err) {
 	case "":
-		spec.Title = j.JobTitle + " – " + j.Location
+		spec.Title = jobTitle(j)
 		spec.Description = jobDescription(j)
 		spec.Path = "/job/" + j.ID
 		spec.JSONLD = []any{s.jobPostingLD(j)}
@@ -52,40 +130,6 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 		return nil, err
 	}
 	return spec, nil
-}
-
-// static is a page whose data does not depend on its URL.
-type static struct {
-	path string // route and canonical path
-	page string // web app page name
-	// api loads the API responses the page reads (nil = none).
-	api func(ctx context.Context) (map[string]apiResult, error)
-	// jsonLD returns the page's structured data (nil = none).
-	jsonLD func() []any
-}
-
-// staticPages lists the site's pages that have a fixed path.
-func (s *Server) staticPages() []static {
-	org := func() []any { return []any{s.organizationLD()} }
-	return []static{
-		{path: "/about", page: "about", jsonLD: org},
-		{path: "/services", page: "services"},
-		{path: "/service1", page: "service1"},
-		{path: "/service2", page: "service2"},
-		{path: "/service3", page: "service3"},
-		{path: "/technologies", page: "technologies"},
-		{path: "/more", page: "more", jsonLD: s.faqPageLD},
-		{path: "/privacy", page: "privacy"},
-		{path: "/terms", page: "terms"},
-		{path: "/contact-us", page: "contact-us", jsonLD: org},
-		{path: "/career", page: "career", api: func(ctx context.Context) (map[string]apiResult, error) {
-			jobs, err := s.publicJobs(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]apiResult{"/api/jobs": result(jobs, nil)}, nil
-		}},
-	}
 }
 
 // faqItem is one question of content/faq.json, as the FAQ page shows it.
@@ -129,19 +173,19 @@ func (s *Server) faqPageLD() []any {
 }
 
 // staticPage serves p with its meta from content/pages.json.
-func (s *Server) staticPage(p static) pageFunc {
+func (s *Server) staticPage(p pageRoute) pageFunc {
 	return func(r *http.Request) (*pageSpec, error) {
 		meta := s.content.Pages[p.path]
 		spec := &pageSpec{Page: p.page, Title: meta.Title, Description: meta.Description, Path: p.path, Cache: true}
 		if p.api != nil {
-			api, err := p.api(r.Context())
+			api, err := p.api(s, r.Context())
 			if err != nil {
 				return nil, err
 			}
 			spec.API = api
 		}
 		if p.jsonLD != nil {
-			spec.JSONLD = p.jsonLD()
+			spec.JSONLD = p.jsonLD(s)
 		}
 		return spec, nil
 	}
@@ -152,7 +196,7 @@ func (s *Server) staticPage(p static) pageFunc {
 func (s *Server) notFoundPage(*http.Request) (*pageSpec, error) {
 	meta := s.content.Pages["notFound"]
 	return &pageSpec{
-		Status: http.StatusNotFound, Page: "not-found", Title: meta.Title, Description: meta.Description,
+		Status: http.StatusNotFound, Page: notFoundPageName, Title: meta.Title, Description: meta.Description,
 		NoIndex: true, Cache: true, NotFound: true, RenderPath: notFoundRenderPath,
 	}, nil
 }

@@ -130,10 +130,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
 
 	// Pages.
-	mux.Handle("GET /{$}", s.page(byPath, s.homePage))
-	mux.Handle("GET /job/{id}", s.page(byPath, s.jobPage))
-	for _, p := range s.staticPages() {
-		mux.Handle("GET "+p.path, s.page(byPath, s.staticPage(p)))
+	for _, p := range pageRoutes {
+		pattern := "GET " + p.path
+		if p.path == "/" {
+			pattern += "{$}" // the home page only, not every path
+		}
+		mux.Handle(pattern, s.page(byPath, s.pageHandler(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
 	mux.Handle("/", s.unrouted(mux, http.HandlerFunc(s.serveNotFound)))

@@ -14,6 +14,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/render"
 	"corpsite/internal/server"
+	"corpsite/internal/wire"
 )
 
 // rootHTML returns the server-rendered markup inside <div id="root">.
@@ -326,9 +327,14 @@ func TestAPIJobsListsOnlyPublicJobs(t *testing.T) {
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Errorf("Content-Type = %q, want application/json", ct)
 	}
-	var got []domain.Job
+	var got []wire.Job
 	if err := json.Unmarshal([]byte(res.Body), &got); err != nil {
 		t.Fatalf("GET /api/jobs is not a JSON array of jobs: %v\n%s", err, res.Body)
+	}
+	for _, internal := range []string{`"status"`, `"updatedAt"`} {
+		if strings.Contains(res.Body, internal) {
+			t.Errorf("GET /api/jobs exposes %s, which is not part of wire.Job", internal)
+		}
 	}
 	var wantIDs, gotIDs []string
 	for _, j := range seeded { // all seeded jobs are open and unexpired
@@ -336,14 +342,14 @@ func TestAPIJobsListsOnlyPublicJobs(t *testing.T) {
 	}
 	for _, j := range got {
 		gotIDs = append(gotIDs, j.ID)
-		if j.Status != domain.JobOpen {
-			t.Errorf("GET /api/jobs lists %q with status %q", j.JobTitle, j.Status)
+		if !j.ApplicationsOpen {
+			t.Errorf("GET /api/jobs lists %q with applications closed", j.JobTitle)
 		}
 	}
 	if d := diff(wantIDs, gotIDs); d != "" {
 		t.Errorf("GET /api/jobs ids mismatch (-want +got):\n%s", d)
 	}
-	if !slices.IsSortedFunc(got, func(a, b domain.Job) int { return b.CreatedAt.Compare(a.CreatedAt) }) {
+	if !slices.IsSortedFunc(got, func(a, b wire.Job) int { return b.CreatedAt.Compare(a.CreatedAt) }) {
 		t.Error("GET /api/jobs is not newest first")
 	}
 }

@@ -20,9 +20,11 @@ const maxRewarmPages = 256
 func (s *Server) Warm(ctx context.Context) int {
 	s.rewarm.begin(ctx)
 	s.errorPage(ctx)
-	urls := []string{"/"}
-	for _, p := range s.staticPages() {
-		urls = append(urls, p.path)
+	var urls []string
+	for _, p := range pageRoutes {
+		if p.fixed() {
+			urls = append(urls, p.path)
+		}
 	}
 	if jobs, err := s.publicJobs(ctx); err == nil {
 		for _, j := range jobs {

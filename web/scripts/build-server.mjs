@@ -1,8 +1,9 @@
 // Builds the server bundle: one self-contained script for the JavaScript
 // engine inside the Go binary. It defines globalThis.render(url, dataJSON).
 import { build } from 'esbuild';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +18,66 @@ const legacyServer = {
   },
 };
 
+// Vite expands import.meta.glob; esbuild does not. This expands the eager
+// form the app uses for its page modules (src/app/all-pages.ts), as Vite
+// would: literal patterns relative to the file, '*' in the file name only,
+// a leading '!' to exclude. The result maps each path to its module.
+const eagerGlob = {
+  name: 'eager-import-meta-glob',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.glob')) return undefined;
+      const call = /import\.meta\.glob(?:<[^>]*>)?\(\s*(\[[^\]]*\]|'[^']*')\s*,\s*\{\s*eager:\s*true\s*\}\s*,?\s*\)/g;
+      const imports = [];
+      let n = 0;
+      const contents = await replaceAsync(source, call, async (_, list) => {
+        const patterns = [...list.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+        const keys = await expand(dirname(args.path), patterns);
+        const entries = keys.map((key, i) => {
+          const id = `__glob_${n}_${i}`;
+          imports.push(`import * as ${id} from ${JSON.stringify(key)};`);
+          return `${JSON.stringify(key)}: ${id}`;
+        });
+        n++;
+        return `{ ${entries.join(', ')} }`;
+      });
+      if (contents.includes('import.meta.glob')) {
+        throw new Error(`${args.path}: the server bundle supports only import.meta.glob([...], { eager: true })`);
+      }
+      return { contents: imports.join('\n') + '\n' + contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** The paths (as written, relative to dir) that patterns select. */
+async function expand(dir, patterns) {
+  const toRegExp = (glob) => new RegExp('^' + glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*') + '$');
+  const include = patterns.filter((p) => !p.startsWith('!'));
+  const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => toRegExp(p.slice(1)));
+  const keys = [];
+  for (const pattern of include) {
+    const sub = posix.dirname(pattern);
+    const name = toRegExp(posix.basename(pattern));
+    for (const file of (await readdir(join(dir, sub))).sort()) {
+      const key = `${sub}/${file}`;
+      if (name.test(file) && !exclude.some((re) => re.test(key))) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+async function replaceAsync(s, re, fn) {
+  const parts = [];
+  let last = 0;
+  for (const m of s.matchAll(re)) {
+    parts.push(s.slice(last, m.index), await fn(...m));
+    last = m.index + m[0].length;
+  }
+  parts.push(s.slice(last));
+  return parts.join('');
+}
+
 await build({
   entryPoints: ['src/entry-server.tsx'],
   bundle: true,
@@ -30,6 +91,6 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'true' },
   loader: { '.css': 'empty', '.svg': 'text' },
   outfile: 'dist/server/server.js',
-  plugins: [legacyServer],
+  plugins: [legacyServer, eagerGlob],
   logLevel: 'warning',
 });

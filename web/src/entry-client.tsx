@@ -4,27 +4,14 @@ import './styles.css';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/app';
-import { lazyRegistry, type PageName } from './app/pages';
+import { pagesByName } from './app/page-modules';
+import { lazyRegistry, type PageModule } from './app/pages';
 import { pagePaths } from './app/routes';
+import type { BootData, PageName } from './gen/wire';
 import { ApiCache } from './lib/api';
-import type { BootData } from './lib/types';
 
-const registry = lazyRegistry({
-  home: () => import('./pages/home'),
-  job: () => import('./pages/job'),
-  'not-found': () => import('./pages/not-found'),
-  'about': () => import('./pages/about'),
-  'technologies': () => import('./pages/technologies'),
-  'services': () => import('./pages/services'),
-  'service1': () => import('./pages/service1'),
-  'service2': () => import('./pages/service2'),
-  'service3': () => import('./pages/service3'),
-  'more': () => import('./pages/more'),
-  'privacy': () => import('./pages/privacy'),
-  'terms': () => import('./pages/terms'),
-  'contact-us': () => import('./pages/contact-us'),
-  'career': () => import('./pages/career'),
-});
+// One chunk per page, found by file name (src/pages/<page>.tsx).
+const registry = lazyRegistry(pagesByName(import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/*.test.tsx'])));
 
 function readBoot(): BootData {
   const el = document.getElementById('boot-data');

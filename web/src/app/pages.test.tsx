@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, lazyRegistry, Page, PagesProvider, type PageModule, type PageName } from './pages';
+import type { PageName } from '../gen/wire';
+import { CHUNK_TIMEOUT_MS, lazyRegistry, Page, PagesProvider, type PageModule } from './pages';
 
 function loaders(load: () => Promise<PageModule>) {
   return new Proxy({} as Record<PageName, () => Promise<PageModule>>, { get: () => load });

@@ -1,21 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-
-/** Every page of the site, by name. The route table maps paths to these. */
-export type PageName =
-  | 'home'
-  | 'job'
-  | 'not-found'
-  | 'about'
-  | 'technologies'
-  | 'services'
-  | 'service1'
-  | 'service2'
-  | 'service3'
-  | 'more'
-  | 'privacy'
-  | 'terms'
-  | 'contact-us'
-  | 'career';
+import type { PageName } from '../gen/wire';
 
 export type PageModule = { default: ComponentType };
 

@@ -1,7 +1,16 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApiError, ApiResult } from './types';
+import type { APIError, Result } from '../gen/wire';
+import { ApiRequestError, getJSON, INTERNAL_ERROR } from './api-client';
 
-type Entry = { data: unknown; error?: undefined } | { data?: undefined; error: ApiError };
+type Entry = { data: unknown; error?: undefined } | { data?: undefined; error: APIError };
+
+export interface ApiCacheOptions {
+  /**
+   * Remember every path read while missing (the server renderer: Go must
+   * put all the data a page reads into its boot data, see missed()).
+   */
+  recordMisses?: boolean;
+}
 
 /**
  * ApiCache holds API responses by path. The server fills it from boot data
@@ -12,11 +21,13 @@ export class ApiCache {
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<void>>();
   private listeners = new Set<() => void>();
+  private misses: Set<string> | null;
 
-  constructor(initial: Record<string, ApiResult> = {}) {
+  constructor(initial: Record<string, Result> = {}, { recordMisses = false }: ApiCacheOptions = {}) {
     for (const [path, result] of Object.entries(initial)) {
       this.entries.set(path, result as Entry);
     }
+    this.misses = recordMisses ? new Set() : null;
   }
 
   subscribe = (fn: () => void) => {
@@ -25,7 +36,14 @@ export class ApiCache {
   };
 
   peek(path: string): Entry | undefined {
-    return this.entries.get(path);
+    const entry = this.entries.get(path);
+    if (!entry) this.misses?.add(path);
+    return entry;
+  }
+
+  /** The paths read while missing, when the cache records them. */
+  missed(): string[] {
+    return this.misses ? [...this.misses] : [];
   }
 
   /** Fetches path unless it is cached or already on its way. */
@@ -55,17 +73,13 @@ export class ApiCache {
   }
 }
 
+/** Fetches path as a cache entry: its data, or the error as boot data would carry it. */
 async function fetchJSON(path: string): Promise<Entry> {
   try {
-    const res = await fetch(path, { headers: { Accept: 'application/json' } });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) {
-      const error: ApiError = body?.error ?? { code: 'internal', message: `The server answered ${res.status}.` };
-      return { error };
-    }
-    return { data: body };
-  } catch {
-    return { error: { code: 'network', message: 'Could not reach the server. Check your connection and try again.' } };
+    return { data: await getJSON<unknown>(path) };
+  } catch (err) {
+    if (err instanceof ApiRequestError) return { error: err.toJSON() };
+    return { error: { code: INTERNAL_ERROR, message: 'The answer could not be read.' } };
   }
 }
 
@@ -83,7 +97,7 @@ export function useApiCache(): ApiCache {
 
 export interface ApiState<T> {
   data?: T;
-  error?: ApiError;
+  error?: APIError;
   loading: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { JOB_LINK_PULSE_MS } from '../features/jobs/constants';
-import type { Job } from '../lib/types';
+import type { Job } from '../gen/wire';
 import { renderApp } from '../test/render-app';
 import { setViewport } from '../test/dom-stubs';
 
@@ -11,9 +11,9 @@ const job = (id: string, jobTitle: string, experience: string, location: string)
   experience,
   location,
   description: '<p>Work.</p>',
-  status: 'open',
+  applicationsOpen: true,
+  pageTitle: `${jobTitle} – ${location} | Nimbus Grove Technologies`,
   createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
 });
 
 const jobs = [job('go-eng', 'Backend Engineer (Go)', '3-5', 'Hyderabad'), job('qa', 'QA Engineer', '2-4', 'Bangalore')];

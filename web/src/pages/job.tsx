@@ -3,7 +3,7 @@ import { PageLoading } from '../app/pages';
 import { JobDetail } from '../features/jobs/job-detail';
 import { JobGone, JobLoadError } from '../features/jobs/job-unavailable';
 import { useApi } from '../lib/api';
-import type { Job } from '../lib/types';
+import type { Job } from '../gen/wire';
 import { NotFoundScreen } from './not-found';
 
 export default function JobPage() {

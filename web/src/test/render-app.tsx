@@ -10,7 +10,7 @@ import { PagesProvider, staticRegistry } from '../app/pages';
 import { ApiCache, ApiProvider } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
 import { ToastProvider } from '../components/toast/toast-provider';
-import type { ApiResult } from '../lib/types';
+import type { Result } from '../gen/wire';
 import { allPages } from '../app/all-pages';
 
 afterEach(cleanup);
@@ -22,7 +22,7 @@ export const TEST_NOW = new Date('2026-11-21T10:00:00Z');
 
 export interface RenderOptions {
   /** API responses by path, as boot data gives them. */
-  api?: Record<string, ApiResult>;
+  api?: Record<string, Result>;
   now?: Date;
 }
 

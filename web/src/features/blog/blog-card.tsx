@@ -1,12 +1,12 @@
 import copy from '../../../../content/blog.json';
 import { ArrowLink } from '../../components/arrow-link';
-import type { BlogPost } from '../../lib/types';
+import type { BlogSummary } from '../../gen/wire';
 import { BlogPlaceholder } from './blog-placeholder';
 
 const cover = 'aspect-video h-auto w-full bg-slate-100 object-cover';
 
 /** A post's teaser: cover, title, two lines of description, Read More. */
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post }: { post: BlogSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {post.image ? (

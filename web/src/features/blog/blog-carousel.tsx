@@ -1,6 +1,6 @@
 import copy from '../../../../content/blog.json';
 import { Carousel } from '../../components/carousel/carousel';
-import type { BlogPost } from '../../lib/types';
+import type { BlogSummary } from '../../gen/wire';
 import { BlogCard } from './blog-card';
 import { BLOG_SCROLL_MS, BLOG_SLIDES_TO_SCROLL } from './constants';
 
@@ -8,7 +8,7 @@ import { BLOG_SCROLL_MS, BLOG_SLIDES_TO_SCROLL } from './constants';
  * Blog posts in an endless carousel: three per view on wide screens, two
  * below 1024px, one below 768px; arrows everywhere, dots on medium screens.
  */
-export function BlogCarousel({ posts }: { posts: readonly BlogPost[] }) {
+export function BlogCarousel({ posts }: { posts: readonly BlogSummary[] }) {
   return (
     <Carousel
       items={posts}

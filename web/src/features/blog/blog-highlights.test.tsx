@@ -1,21 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import home from '../../../../content/home.json';
-import type { BlogPost } from '../../lib/types';
+import type { BlogSummary } from '../../gen/wire';
 import { renderWithProviders } from '../../test/render-app';
 import { BlogHighlights } from './blog-highlights';
 
-function post(id: string, title: string, image = ''): BlogPost {
-  return {
-    id,
-    title,
-    description: `About ${title}.`,
-    image,
-    content: '<h2>One</h2>',
-    status: 'published',
-    createdAt: '2026-11-01T00:00:00Z',
-    updatedAt: '2026-11-01T00:00:00Z',
-  };
+function post(id: string, title: string, image = ''): BlogSummary {
+  return { id, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z' };
 }
 
 const posts = [

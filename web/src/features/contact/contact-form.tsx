@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import copy from '../../../../content/contact.json';
+import { CONTACT_LIMITS } from '../../gen/wire';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
 import { HoneypotField } from './honeypot-field';
 import { sendContact } from './send-contact';
 import {
-  CONTACT_LIMITS,
   firstInvalid,
   trimContact,
   validateContact,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, CONTACT_MESSAGES as M, charCount, firstInvalid, validateContact } from './validation';
+import emailTable from '../../../../internal/domain/testdata/email-cases.json';
+import { CONTACT_LIMITS, CONTACT_MESSAGES as M } from '../../gen/wire';
+import { charCount, firstInvalid, validEmail, validateContact } from './validation';
 
 const ok = { name: 'Asha Rao', email: 'asha@example.com', subject: 'A new app', message: 'We need a booking app.' };
 
@@ -26,14 +28,23 @@ describe('validateContact', () => {
     expect(validateContact({ ...ok, email }).email).toBeUndefined(),
   );
 
+  // The same table runs through Go's domain.ValidEmail (email_cases_test.go).
+  it.each(emailTable.cases)('agrees with the server on $email', ({ email, valid }) => {
+    expect(validEmail(email)).toBe(valid);
+  });
+
   it('applies the length limits at their edges', () => {
     const L = CONTACT_LIMITS;
-    expect(L).toEqual({ nameMax: 100, emailMax: 254, subjectMax: 150, messageMin: 10, messageMax: 5000 });
+    expect(L).toEqual({ nameMax: 100, emailMax: 254, emailLocalMax: 64, subjectMax: 150, messageMin: 10, messageMax: 5000 });
     const at = (n: number) => 'x'.repeat(n);
+    // An address of n characters with a short local part and long domain labels.
+    const address = (n: number) => `a@${`${'b'.repeat(63)}.`.repeat(3)}${'b'.repeat(n - 198)}.com`;
     expect(validateContact({ ...ok, name: at(100) }).name).toBeUndefined();
     expect(validateContact({ ...ok, name: at(101) }).name).toBe(M.nameTooLong);
-    expect(validateContact({ ...ok, email: `${at(242)}@example.com` }).email).toBeUndefined();
-    expect(validateContact({ ...ok, email: `${at(243)}@example.com` }).email).toBe(M.emailTooLong);
+    expect(validateContact({ ...ok, email: address(254) }).email).toBeUndefined();
+    expect(validateContact({ ...ok, email: address(255) }).email).toBe(M.emailTooLong);
+    expect(validateContact({ ...ok, email: `${at(64)}@example.com` }).email).toBeUndefined();
+    expect(validateContact({ ...ok, email: `${at(65)}@example.com` }).email).toBe(M.emailInvalid);
     expect(validateContact({ ...ok, subject: at(150) }).subject).toBeUndefined();
     expect(validateContact({ ...ok, subject: at(151) }).subject).toBe(M.subjectTooLong);
     expect(validateContact({ ...ok, message: at(9) }).message).toBe(M.messageTooShort);

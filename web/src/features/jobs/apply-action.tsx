@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import copy from '../../../../content/jobs.json';
 import { fill } from '../../lib/text';
-import type { Job } from '../../lib/types';
+import type { Job } from '../../gen/wire';
 
 const t = copy.detail;
 

@@ -1,6 +1,6 @@
 import { MapPinIcon } from '../../components/icons';
 import { fill } from '../../lib/text';
-import type { Job } from '../../lib/types';
+import type { Job } from '../../gen/wire';
 import { CopyLinkButton } from './copy-link-button';
 import { experienceText } from './job-text';
 import type { OpenPositionsCopy } from './open-positions';

@@ -1,20 +1,19 @@
 import { Link } from 'react-router';
 import copy from '../../../../content/jobs.json';
 import { ArrowLeftIcon } from '../../components/icons';
-import { useNow } from '../../lib/clock';
 import { formatLongDate } from '../../lib/format';
-import { useDocumentTitle } from '../../lib/meta';
-import type { Job } from '../../lib/types';
+import type { Job } from '../../gen/wire';
+import { useServerDocumentTitle } from '../../lib/meta';
 import { ApplyAction } from './apply-action';
 import { JobFacts } from './job-facts';
-import { applicationsClosed, jobPageTitle } from './job-text';
 
 const t = copy.detail;
 
 /** One open position: facts, the description (server-sanitised HTML) and how to apply. */
 export function JobDetail({ job }: { job: Job }) {
-  useDocumentTitle(jobPageTitle(job));
-  const closed = applicationsClosed(job, useNow());
+  useServerDocumentTitle(job.pageTitle);
+  // The server decides whether applications are open; the page only shows it.
+  const closed = !job.applicationsOpen;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <Link

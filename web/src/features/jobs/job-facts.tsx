@@ -1,6 +1,6 @@
 import copy from '../../../../content/jobs.json';
 import { formatLongDate } from '../../lib/format';
-import type { Job } from '../../lib/types';
+import type { Job } from '../../gen/wire';
 import { employmentTypeText, experienceText, salaryText } from './job-text';
 
 const labels = copy.detail.facts;

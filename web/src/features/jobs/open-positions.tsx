@@ -3,7 +3,7 @@ import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
 import { useApi } from '../../lib/api';
 import { fill } from '../../lib/text';
-import type { Job } from '../../lib/types';
+import type { Job } from '../../gen/wire';
 import { JobCard } from './job-card';
 
 const PATH = '/api/jobs';

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGeneratedFileIsUpToDate fails when web/src/gen/wire.ts differs from
+// what the generator writes for today's Go code.
+func TestGeneratedFileIsUpToDate(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := generate(root)
+	if err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	got, err := os.ReadFile(filepath.Join(root, outputPath))
+	if err != nil {
+		t.Fatalf("%s missing: run go generate ./...", outputPath)
+	}
+	if string(got) != string(want) {
+		t.Fatalf("%s is out of date: run go generate ./...\n%s", outputPath, firstDifference(string(want), string(got)))
+	}
+}
+
+func TestTypesFollowJSONTags(t *testing.T) {
+	dir := t.TempDir()
+	src := `package wire
+
+import "time"
+
+// Thing is a test type.
+type Thing struct {
+	Name   string            ` + "`json:\"name\"`" + `
+	When   *time.Time        ` + "`json:\"when,omitempty\"`" + ` // last day
+	Count  *int64            ` + "`json:\"count\"`" + `
+	Tags   []string          ` + "`json:\"tags\"`" + `
+	Fields map[string]string ` + "`json:\"fields,omitempty\"`" + `
+	Data   any               ` + "`json:\"data\"`" + `
+	Other  Other             ` + "`json:\"other\"`" + `
+	Secret string            ` + "`json:\"-\"`" + `
+	hidden string
+}
+
+type Other struct {
+	OK bool ` + "`json:\"ok\"`" + `
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "wire.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeTypes(&buf, dir); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"/** Thing is a test type. */\nexport interface Thing {\n",
+		"  name: string;\n",
+		"  /** last day */\n  when?: string;\n",
+		"  count: number | null;\n",
+		"  tags: string[];\n",
+		"  fields?: Record<string, string>;\n",
+		"  data: unknown;\n",
+		"  other: Other;\n",
+		"export interface Other {\n  ok: boolean;\n}\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("generated types lack %q; got:\n%s", want, got)
+		}
+	}
+	for _, unwanted := range []string{"Secret", "hidden"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("generated types contain %q; got:\n%s", unwanted, got)
+		}
+	}
+}
+
+func TestFieldWithoutTagIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	src := "package wire\n\ntype T struct {\n\tName string\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "wire.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeTypes(&buf, dir); err == nil || !strings.Contains(err.Error(), "json tag") {
+		t.Errorf("writeTypes(field without tag) = %v, want an error about the json tag", err)
+	}
+}
+
+func TestRouterPath(t *testing.T) {
+	for in, want := range map[string]string{"/": "/", "/about": "/about", "/job/{id}": "/job/:id", "/a/{x}/b/{y}": "/a/:x/b/:y"} {
+		if got := routerPath(in); got != want {
+			t.Errorf("routerPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// firstDifference describes the first line where the committed file (got)
+// differs from the generated one (want).
+func firstDifference(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:\n- generated: %s\n+ committed: %s", i+1, wl, gl)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,43 @@
+package server_test
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"corpsite/internal/server"
+)
+
+// TestEveryRouteGetsTheDataItReads renders every page of the route table
+// through the real server bundle and fails when a page read API data that
+// Go did not put into its boot data (the renderer reports such reads).
+func TestEveryRouteGetsTheDataItReads(t *testing.T) {
+	var logs syncBuffer
+	f := newFixture(t, func(o *server.Options) {
+		o.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	routes, _ := server.PageRoutes()
+	if len(routes) == 0 {
+		t.Fatal("PageRoutes() is empty")
+	}
+	job := f.jobs(t)[0]
+	for _, r := range routes {
+		url := strings.ReplaceAll(r.Path, "{id}", job.ID)
+		if strings.Contains(url, "{") {
+			t.Fatalf("route %s: the test does not know how to fill its wildcard", r.Path)
+		}
+		res := f.get(t, url)
+		if res.Status != http.StatusOK {
+			t.Errorf("GET %s (page %s) = %d, want 200", url, r.Page, res.Status)
+		}
+		if strings.Contains(res.Body, `role="status">Loading...`) {
+			t.Errorf("GET %s (page %s) rendered Loading... on the server", url, r.Page)
+		}
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, "missing from its boot data") {
+			t.Errorf("a page read API data Go did not send: %s", line)
+		}
+	}
+}

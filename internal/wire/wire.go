@@ -1,0 +1,102 @@
+// Package wire is the JSON contract between the Go server and the web app:
+// the bodies of API requests and responses, and the boot data a page embeds.
+// Its types are made for the wire, not for storage, so a domain field never
+// reaches a visitor by accident.
+//
+// The web app's TypeScript types (web/src/gen/wire.ts) are generated from
+// this package by cmd/gen-wire; run `go generate ./...` after changing it.
+// A test fails while the committed file is out of date. The package uses the
+// standard library only; internal/server maps domain values to these types.
+package wire
+
+//go:generate go run ../../cmd/gen-wire
+
+import "time"
+
+// Job is an open position as visitors see it (GET /api/jobs,
+// GET /api/jobs/{id}).
+type Job struct {
+	ID         string `json:"id"`
+	JobTitle   string `json:"jobTitle"`
+	Experience string `json:"experience"` // years, e.g. "2-4" or "5+"
+	Location   string `json:"location"`
+	// Description is sanitised HTML.
+	Description    string `json:"description"`
+	Department     string `json:"department,omitempty"`
+	EmploymentType string `json:"employmentType,omitempty"` // FULL_TIME, PART_TIME, CONTRACTOR, INTERN
+	SalaryMin      int64  `json:"salaryMin,omitempty"`      // rupees a year; 0 = not stated
+	SalaryMax      int64  `json:"salaryMax,omitempty"`
+	// ClosingDate is the last day to apply (UTC midnight), if there is one.
+	ClosingDate *time.Time `json:"closingDate,omitempty"`
+	// ApplicationsOpen says whether visitors may apply now. The server
+	// decides it (status and closing date against its clock), so the page
+	// never works it out a second time.
+	ApplicationsOpen bool `json:"applicationsOpen"`
+	// PageTitle is the job page's document title, site name included.
+	PageTitle string    `json:"pageTitle"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// BlogSummary is a published post without its body, for lists and the home
+// page carousel (GET /api/blogs).
+type BlogSummary struct {
+	ID          string    `json:"id"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Image       string    `json:"image"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// APIError describes a failed API call: inside ErrorBody in a response,
+// and inside a Result in boot data.
+type APIError struct {
+	// Code is the error's kind: invalid, not_found, gone, conflict,
+	// unauthorized, too_many or internal.
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Fields maps a request field to what is wrong with it (code invalid).
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+// ErrorBody is what the API answers with a status of 400 or more.
+type ErrorBody struct {
+	Error APIError `json:"error"`
+}
+
+// Result is one API response inside boot data: Data on success, Error
+// otherwise.
+type Result struct {
+	Data  any       `json:"data,omitempty"`
+	Error *APIError `json:"error,omitempty"`
+}
+
+// BootData is embedded in every page as JSON and given to the server
+// renderer, so hydration needs no second request.
+type BootData struct {
+	// API holds the API responses the page reads, keyed by API path
+	// (e.g. "/api/jobs/abc"), exactly as the web app builds the path.
+	API map[string]Result `json:"api"`
+	// Now is the server's clock (RFC 3339), so dates render the same on
+	// both sides.
+	Now string `json:"now"`
+	// Error is set when the server could not render the page: the web app
+	// shows its error screen.
+	Error bool `json:"error,omitempty"`
+}
+
+// ContactRequest is the body of POST /api/contact.
+type ContactRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+	// Website is a honeypot: hidden from people, filled in by bots.
+	Website string `json:"website"`
+	// ElapsedMs is how long the form was on screen before it was sent.
+	ElapsedMs *int64 `json:"elapsedMs"`
+}
+
+// ContactCreated is the 201 answer to POST /api/contact.
+type ContactCreated struct {
+	ID string `json:"id"`
+}
