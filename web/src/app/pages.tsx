@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoading } from '../components/page-loading';
 
 /** Every page of the site, by name. The route table maps paths to these. */
 export type PageName =
@@ -109,14 +110,6 @@ export function Page({ name }: { name: PageName }) {
   if (mod) return <mod.default />;
   if (failed) return <ChunkFailed />;
   return <PageLoading />;
-}
-
-export function PageLoading() {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-24 text-center text-slate-600" role="status">
-      Loading...
-    </div>
-  );
 }
 
 function ChunkFailed() {
