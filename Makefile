@@ -48,7 +48,7 @@ test-go: web
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.installed
-	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.e2e.json && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.e2e.json && npx eslint src && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
 test-e2e: build
 	cd web && npx playwright test

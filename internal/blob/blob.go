@@ -2,8 +2,8 @@
 // behind domain.BlobStore: in a local folder by default and in an
 // S3-compatible bucket at scale. Open picks the implementation from a URL.
 //
-// Only cmd/site (wiring) should import this package; everything else
-// depends on domain.BlobStore. Both implementations pass the contract suite
+// Only the wiring (internal/app, internal/cli, cmd) imports this package;
+// everything else depends on domain.BlobStore. Both implementations pass the contract suite
 // in package blobtest.
 package blob
 
@@ -37,10 +37,10 @@ const defaultContentType = "application/octet-stream"
 //     same way;
 //   - "s3://bucket?endpoint=http://127.0.0.1:9000&region=us-east-1" stores
 //     objects in an S3-compatible bucket. Credentials come from the standard
-//     AWS environment variables and configuration files. When an endpoint is
-//     given, path-style addressing is used unless use_path_style says
-//     otherwise. Other query parameters are those of gocloud.dev/aws
-//     (V2ConfigFromURLParams) and gocloud.dev/blob/s3blob.
+//     AWS_* environment variables (or the shared AWS files, or an instance
+//     role); region may also come from AWS_REGION. When an endpoint is
+//     given, path-style addressing is used unless use_path_style=false.
+//     Any other query parameter is an error.
 //
 // The caller closes the store.
 func Open(ctx context.Context, rawURL string, defaultDir string) (domain.BlobStore, error) {

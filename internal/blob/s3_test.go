@@ -1,9 +1,12 @@
 package blob
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -150,5 +154,60 @@ func TestS3OpenRejectsUnknownParameter(t *testing.T) {
 	_, err := Open(context.Background(), "s3://bucket?endpoint=http://127.0.0.1:1&region=us-east-1&colour=blue", "")
 	if err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("Open with an unknown parameter: %v, want an error naming it", err)
+	}
+}
+
+// TestS3PutMultipart sends a file larger than one part as a multipart
+// upload and reads it back whole; a reader that fails part-way aborts the
+// upload and leaves the previous object in place.
+func TestS3PutMultipart(t *testing.T) {
+	s, f := openFakeS3(t)
+	closeLater(t, s)
+	ctx := context.Background()
+	big := make([]byte, 2*s3PartSize+1234)
+	rand.Read(big)
+	if err := s.Put(ctx, "resumes/big.bin", bytes.NewReader(big), ""); err != nil {
+		t.Fatal(err)
+	}
+	r, info, err := s.Open(ctx, "resumes/big.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, big) || info.Size != int64(len(big)) {
+		t.Errorf("read back %d bytes (info.Size %d), want the %d bytes put", len(got), info.Size, len(big))
+	}
+	parts := 0
+	for _, r := range f.requests() {
+		if r.Method == http.MethodPut && r.URL.Query().Has("partNumber") {
+			parts++
+		}
+	}
+	if parts != 3 {
+		t.Errorf("uploaded %d parts for %d bytes in parts of %d, want 3", parts, len(big), s3PartSize)
+	}
+
+	broken := errors.New("reader broke")
+	failing := io.MultiReader(bytes.NewReader(big[:s3PartSize+10]), iotest.ErrReader(broken))
+	if err := s.Put(ctx, "resumes/big.bin", failing, ""); !errors.Is(err, broken) {
+		t.Fatalf("Put with a failing reader: %v, want %v", err, broken)
+	}
+	aborted := slices.ContainsFunc(f.requests(), func(r *http.Request) bool {
+		return r.Method == http.MethodDelete && r.URL.Query().Has("uploadId")
+	})
+	if !aborted {
+		t.Errorf("a failed multipart upload was not aborted")
+	}
+	r, _, err = s.Open(ctx, "resumes/big.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got, _ := io.ReadAll(r); !bytes.Equal(got, big) {
+		t.Errorf("after a failed Put the object changed (%d bytes)", len(got))
 	}
 }

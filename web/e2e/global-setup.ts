@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const bin = resolve(import.meta.dirname, '../../bin/site');
 
@@ -17,18 +18,27 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitReady(url: string, ms: number) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`site did not become ready at ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Resolves with the line in which the site says it is serving (it prints it
+ * once its listener is bound), passing its output through; rejects if the
+ * site exits or stays silent for ms.
+ */
+function serving(proc: ChildProcess, ms: number): Promise<string> {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`site did not start serving within ${ms} ms`)), ms);
+    const lines = createInterface({ input: proc.stdout! });
+    lines.on('line', (line) => {
+      console.log(line);
+      if (line.startsWith('Serving the site at ')) {
+        clearTimeout(timer);
+        ok(line);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`site exited with ${code} before serving`));
+    });
+  });
 }
 
 /** Starts bin/site with demo content; its URL reaches the tests as E2E_BASE_URL. */
@@ -38,10 +48,12 @@ export default async function globalSetup() {
   const base = `http://127.0.0.1:${port}`;
   execFileSync(bin, ['seed', '--data-dir', dataDir], { stdio: 'inherit' });
   const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--base-url', base, '--log-level', 'warn'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((r) => proc.once('exit', r));
-  await waitReady(`${base}/readyz`, 30_000);
+  await serving(proc, 30_000);
+  const ready = await fetch(`${base}/readyz`);
+  if (!ready.ok) throw new Error(`site is serving but not ready: ${ready.status} ${await ready.text()}`);
   process.env.E2E_BASE_URL = base;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { PageName } from '../gen/wire';
+import { PageLoading } from '../components/page-loading';
 
 export type PageModule = { default: ComponentType };
 
@@ -93,14 +94,6 @@ export function Page({ name }: { name: PageName }) {
   if (mod) return <mod.default />;
   if (failed) return <ChunkFailed />;
   return <PageLoading />;
-}
-
-export function PageLoading() {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-24 text-center text-slate-600" role="status">
-      Loading...
-    </div>
-  );
 }
 
 function ChunkFailed() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PageLoading } from '../app/pages';
+import { PageLoading } from '../components/page-loading';
 import { JobDetail } from '../features/jobs/job-detail';
 import { JobGone, JobLoadError } from '../features/jobs/job-unavailable';
 import { useApi } from '../lib/api';

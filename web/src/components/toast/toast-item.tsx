@@ -26,7 +26,10 @@ const toneStyles: Record<ToastTone, { box: string; icon: string }> = {
 
 /**
  * One toast. It closes itself after TOAST_DURATION_MS on screen; the
- * countdown pauses while the pointer is over it or focus is inside it.
+ * countdown pauses while a mouse (or pen) rests over it or focus is inside
+ * it. A touch never pauses it: after a tap, browsers leave an emulated
+ * mouse "over" what was tapped, with no mouseleave until the next tap
+ * elsewhere, so a mouseenter-based pause could last for ever on a phone.
  */
 export function ToastItem({ toast, onDismiss, onRemove, dismissLabel }: Props) {
   const { id, open, tone } = toast;
@@ -58,8 +61,10 @@ export function ToastItem({ toast, onDismiss, onRemove, dismissLabel }: Props) {
       data-state={open ? 'open' : 'closed'}
       inert={!open}
       style={{ maxWidth: `${TOAST_MAX_WIDTH_PX}px` }}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'touch') setHovered(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);

@@ -88,10 +88,10 @@ describe('ToastProvider', () => {
     act(() => void api.show('Stay'));
     const toast = toasts()[0]!;
     act(() => vi.advanceTimersByTime(1000));
-    fireEvent.mouseEnter(toast);
+    fireEvent.pointerEnter(toast, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
     expect(toast.dataset.state).toBe('open');
-    fireEvent.mouseLeave(toast);
+    fireEvent.pointerLeave(toast, { pointerType: 'mouse' });
     // The remaining time counts on from where it paused.
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000 - 1));
     expect(toast.dataset.state).toBe('open');
@@ -103,6 +103,20 @@ describe('ToastProvider', () => {
     act(() => screen.getAllByRole('button', { name: 'Dismiss notification' })[1]!.focus());
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
     expect(focused.dataset.state).toBe('open');
+  });
+
+  it('keeps counting down after a tap, which leaves an emulated mouse over it', () => {
+    setup();
+    act(() => void api.show('Tapped'));
+    const toast = toasts()[0]!;
+    // What a phone sends for a tap on the toast: touch pointer events, then
+    // compatibility mouse events with no mouseleave to follow.
+    fireEvent.pointerEnter(toast, { pointerType: 'touch' });
+    fireEvent.pointerLeave(toast, { pointerType: 'touch' });
+    fireEvent.mouseOver(toast);
+    fireEvent.mouseEnter(toast);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(toast.dataset.state).toBe('closed');
   });
 
   it('closes on Escape', () => {

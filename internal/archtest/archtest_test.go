@@ -1,0 +1,232 @@
+package archtest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// module is the module path; rule patterns are relative to it.
+const module = "corpsite"
+
+// A rule constrains the packages matched by pkgs. Patterns are paths
+// relative to the module, where "x/..." matches x and everything below it.
+// Only production imports count: tests may build a real store (DESIGN.md:
+// HTTP tests run against a real SQLite store).
+type rule struct {
+	// why is the sentence from the design the rule enforces.
+	why  string
+	pkgs []string
+	// stdOnly: the packages depend on nothing but the standard library,
+	// directly or indirectly.
+	stdOnly bool
+	// forbidden: module packages the packages must not depend on, directly
+	// or indirectly.
+	forbidden []string
+	// importers: if not nil, the only module packages that may import the
+	// packages directly.
+	importers []string
+}
+
+var rules = []rule{
+	{
+		why:     "the domain depends on nothing but the standard library",
+		pkgs:    []string{"internal/domain"},
+		stdOnly: true,
+	},
+	{
+		why:       "handlers never import a concrete store or blob implementation",
+		pkgs:      []string{"internal/server/..."},
+		forbidden: []string{"internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
+	},
+	{
+		why:       "stores depend on the domain, not on the HTTP side or the wiring",
+		pkgs:      []string{"internal/store/..."},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/app/...", "internal/cli/..."},
+	},
+	{
+		why:       "blob storage depends on the domain only",
+		pkgs:      []string{"internal/blob/..."},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/app/...", "internal/cli/..."},
+	},
+	{
+		why:       "the renderer is used by the server and wired by app",
+		pkgs:      []string{"internal/render"},
+		importers: []string{"internal/server", "internal/app"},
+	},
+	{
+		why:       "only wiring picks a concrete store",
+		pkgs:      []string{"internal/store/sqlite", "internal/store/postgres"},
+		importers: []string{"internal/app", "internal/cli", "cmd/..."},
+	},
+	{
+		why:       "the shared SQL lives behind the two concrete stores",
+		pkgs:      []string{"internal/store/sqlstore"},
+		importers: []string{"internal/store/sqlite", "internal/store/postgres"},
+	},
+	{
+		why:       "only wiring picks a blob implementation",
+		pkgs:      []string{"internal/blob"},
+		importers: []string{"internal/app", "internal/cli", "cmd/..."},
+	},
+}
+
+// pkg is what the rules need to know about one package.
+type pkg struct {
+	ImportPath string
+	Standard   bool
+	Imports    []string
+	Deps       []string
+	Error      *struct{ Err string }
+}
+
+// graph maps an import path to its package.
+type graph map[string]*pkg
+
+// inModule reports whether path is a package of this module.
+func inModule(path string) bool {
+	return path == module || strings.HasPrefix(path, module+"/")
+}
+
+// match reports whether the module package path matches any of patterns.
+func match(path string, patterns []string) bool {
+	rel, ok := strings.CutPrefix(path, module+"/")
+	if !ok {
+		return false
+	}
+	for _, p := range patterns {
+		if dir, ok := strings.CutSuffix(p, "/..."); ok {
+			if rel == dir || strings.HasPrefix(rel, dir+"/") {
+				return true
+			}
+		} else if rel == p {
+			return true
+		}
+	}
+	return false
+}
+
+// violations returns one line per broken rule and package, sorted.
+func violations(g graph, rules []rule) []string {
+	var out []string
+	for _, r := range rules {
+		for path, p := range g {
+			if !match(path, r.pkgs) {
+				continue
+			}
+			for _, dep := range p.Deps {
+				d, known := g[dep]
+				switch {
+				case r.stdOnly && !(known && d.Standard):
+					out = append(out, fmt.Sprintf("%s depends on %s, but %s", path, dep, r.why))
+				case match(dep, r.forbidden):
+					out = append(out, fmt.Sprintf("%s depends on %s, but %s", path, dep, r.why))
+				}
+			}
+		}
+		if r.importers == nil {
+			continue
+		}
+		for path, p := range g {
+			if !inModule(path) || match(path, r.importers) {
+				continue
+			}
+			for _, imp := range p.Imports {
+				if match(imp, r.pkgs) {
+					out = append(out, fmt.Sprintf("%s imports %s, but %s", path, imp, r.why))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// load lists the module's packages and everything they depend on.
+func load(t *testing.T) graph {
+	t.Helper()
+	// -e: the web package embeds the built bundle, which may not exist yet;
+	// its imports are listed all the same.
+	cmd := exec.Command("go", "list", "-e", "-deps", "-json=ImportPath,Standard,Imports,Deps,Error", module+"/...")
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	g := graph{}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		if p.Error != nil && !strings.Contains(p.Error.Err, "pattern ") {
+			t.Errorf("go list %s: %s", p.ImportPath, p.Error.Err)
+		}
+		g[p.ImportPath] = &p
+	}
+	return g
+}
+
+func TestPackageGraph(t *testing.T) {
+	g := load(t)
+	// A rule whose packages were renamed away would pass forever.
+	for _, r := range rules {
+		for _, pattern := range r.pkgs {
+			found := false
+			for path := range g {
+				found = found || match(path, []string{pattern})
+			}
+			if !found {
+				t.Errorf("rule %q: no package matches %q", r.why, pattern)
+			}
+		}
+	}
+	for _, v := range violations(g, rules) {
+		t.Error(v)
+	}
+}
+
+// TestViolationsFound breaks every rule in a made-up graph, so that a rule
+// which could never fire is caught here rather than trusted.
+func TestViolationsFound(t *testing.T) {
+	m := func(rel string) string { return module + "/" + rel }
+	g := graph{
+		"fmt":                        {ImportPath: "fmt", Standard: true},
+		"example.com/lib":            {ImportPath: "example.com/lib"},
+		m("internal/domain"):         {Deps: []string{"fmt", "example.com/lib"}},
+		m("internal/server"):         {Imports: []string{m("internal/render")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob")}},
+		m("internal/store/sqlite"):   {Imports: []string{m("internal/store/sqlstore")}, Deps: []string{m("internal/store/sqlstore"), m("internal/server")}},
+		m("internal/store/sqlstore"): {},
+		m("internal/blob"):           {Deps: []string{m("internal/store/sqlite")}},
+		m("internal/render"):         {},
+		m("internal/seed"):           {Imports: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/store/sqlstore"), m("internal/blob")}},
+	}
+	got := violations(g, rules)
+	for i, r := range rules {
+		fired := slices.ContainsFunc(got, func(v string) bool { return strings.HasSuffix(v, ", but "+r.why) })
+		if !fired {
+			t.Errorf("rule %d (%q) found no violation in a graph that breaks it", i, r.why)
+		}
+	}
+	for _, ok := range []string{"internal/render", "internal/store/sqlstore"} {
+		for _, v := range got {
+			if strings.HasPrefix(v, m("internal/store/sqlite")+" imports "+m(ok)) {
+				t.Errorf("allowed import reported: %s", v)
+			}
+		}
+	}
+	if t.Failed() {
+		t.Logf("violations:\n%s", strings.Join(got, "\n"))
+	}
+}

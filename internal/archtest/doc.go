@@ -1,0 +1,5 @@
+// Package archtest holds no code, only a test that checks the package
+// graph DESIGN.md describes: dependencies point inward to the domain, the
+// server never sees a concrete store or blob implementation, and wiring
+// (app, cli, cmd) is the only place that picks them. Nothing imports it.
+package archtest

@@ -1,0 +1,84 @@
+// Lint for web/src: the recommended JavaScript, TypeScript and React hooks
+// rules, and the import boundaries of the app's layers. Imports flow one way,
+// shared (components, lib) -> features -> pages -> app; features never import
+// each other; only tests use the test helpers. `make test` runs it.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const layer = (type) => ({ to: { element: { type } } });
+
+export default defineConfig(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**'] },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { boundaries, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'server', pattern: 'src/server' },
+        { type: 'page', pattern: 'src/pages' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'component', pattern: 'src/components' },
+        { type: 'lib', pattern: 'src/lib' },
+        { type: 'test-support', pattern: 'src/test' },
+      ],
+    },
+    rules: {
+      // The two classic hooks rules. The plugin's recommended set adds the
+      // React Compiler's checks, which this app does not use and which
+      // misread code here (Date.now() in an event handler, refs passed on).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // A leading underscore marks a value left out on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+              message: 'a feature must not import another feature: move what they share to components/ or lib/',
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'page'] } } },
+              disallow: layer('app'),
+              message: 'features and pages must not import app/: the app composes them, not the other way round',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: layer('page'),
+              message: 'a feature must not import a page',
+            },
+            {
+              from: { element: { types: { anyOf: ['component', 'lib'] } } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'page', 'app'] } } } },
+              message: 'shared components and lib must not import features, pages or app/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test/*'], message: 'only tests may import the test helpers (src/test)' }] },
+      ],
+    },
+  },
+);

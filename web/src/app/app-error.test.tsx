@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ApiCache } from '../lib/api';
+import { TEST_NOW, testRegistry } from '../test/render-app';
+import { App } from './app';
+
+describe('app error screen', () => {
+  it('is what the app shows inside the layout when the server could not render', () => {
+    render(
+      <MemoryRouter initialEntries={['/about']}>
+        <App cache={new ApiCache({})} registry={testRegistry} now={TEST_NOW} failed />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+});
