@@ -2,6 +2,9 @@ module corpsite
 
 go 1.26.0
 
+// The web app's npm packages may hold Go files of their own.
+ignore ./web/node_modules
+
 require (
 	github.com/aws/aws-sdk-go-v2 v1.46.0
 	github.com/aws/aws-sdk-go-v2/config v1.33.3
