@@ -201,6 +201,9 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 			return nil, err
 		}
 	}
+	if shared.status != http.StatusNotFound {
+		return shared, nil // the not-found screen itself failed: its error page stands
+	}
 	boot := bootData{API: spec.API, Now: shared.bootNow}
 	bootJSON, err := json.Marshal(boot)
 	if err != nil {
