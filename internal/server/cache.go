@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"corpsite/internal/domain"
@@ -35,10 +36,12 @@ type pageCache struct {
 	mu      sync.Mutex
 	budget  int
 	version int64
-	pages   map[string]*list.Element // of *cacheEntry
-	known   list.List                // most recently used first
-	other   list.List
-	size    [2]int // bytes in other, known
+	// latest mirrors version for advance's lock-free check on every hit.
+	latest atomic.Int64
+	pages  map[string]*list.Element // of *cacheEntry
+	known  list.List                // most recently used first
+	other  list.List
+	size   [2]int // bytes in other, known
 }
 
 type cacheEntry struct {
@@ -122,6 +125,7 @@ func (c *pageCache) remove(el *list.Element) {
 
 func (c *pageCache) reset(version int64) {
 	c.version = version
+	c.latest.Store(version)
 	clear(c.pages)
 	c.known.Init()
 	c.other.Init()
@@ -132,6 +136,9 @@ func (c *pageCache) reset(version int64) {
 // returns the keys of the known pages it held, most recently used first
 // (at most max), so they can be rendered again in the background.
 func (c *pageCache) advance(version int64, max int) []string {
+	if version <= c.latest.Load() {
+		return nil // the usual case: no lock
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if version <= c.version {

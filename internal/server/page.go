@@ -190,6 +190,9 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 			return nil, err
 		}
 	}
+	if shared.status != http.StatusNotFound {
+		return shared, nil // the not-found screen itself failed: its error page stands
+	}
 	boot := wire.BootData{API: spec.API, Now: shared.bootNow}
 	bootJSON, err := json.Marshal(boot)
 	if err != nil {

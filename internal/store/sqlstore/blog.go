@@ -84,12 +84,13 @@ func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 	}
 	t := now()
 	c.CreatedAt, c.UpdatedAt = stampOr(c.CreatedAt, t), stampOr(c.UpdatedAt, t)
-	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+	// A draft is on no public page.
+	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO blog_posts (`+postColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
 			c.ID, c.Title, c.Description, c.Image, c.Content, string(c.Status),
 			s.t(c.CreatedAt), s.t(c.UpdatedAt))
-		return err
+		return c.Status == domain.PostPublished, err
 	})
 	if err == nil {
 		*p = c
@@ -108,16 +109,25 @@ func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 		c.Status = domain.PostDraft
 	}
 	c.UpdatedAt = now()
-	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+	// Editing a draft that stays a draft changes no public page.
+	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`SELECT status FROM blog_posts WHERE id = ?`+s.d.ForUpdate), c.ID).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("blog post")
+		}
+		if err != nil {
+			return false, err
+		}
 		row := tx.QueryRowContext(ctx, s.q(`UPDATE blog_posts SET title = ?, description = ?, image = ?,
 			content = ?, status = ?, updated_at = ?
 			WHERE id = ? RETURNING created_at`),
 			c.Title, c.Description, c.Image, c.Content, string(c.Status), s.t(c.UpdatedAt), c.ID)
-		err := row.Scan(timeCol{&c.CreatedAt})
+		err = row.Scan(timeCol{&c.CreatedAt})
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.NotFound("blog post")
+			return false, domain.NotFound("blog post")
 		}
-		return err
+		return was == string(domain.PostPublished) || c.Status == domain.PostPublished, err
 	})
 	if err == nil {
 		*p = c
@@ -126,10 +136,15 @@ func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 }
 
 // DeleteBlogPost removes the post and, through the foreign key, its
-// comments.
+// comments. Only a published post's removal bumps the content version.
 func (s *Store) DeleteBlogPost(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteBlogPost(%q)", id)
-	return s.tx(ctx, true, func(tx *sql.Tx) error {
-		return s.execOne(ctx, tx, "blog post", `DELETE FROM blog_posts WHERE id = ?`, id)
+	return s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`DELETE FROM blog_posts WHERE id = ? RETURNING status`), id).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("blog post")
+		}
+		return was == string(domain.PostPublished), err
 	})
 }

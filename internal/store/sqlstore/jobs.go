@@ -78,13 +78,14 @@ func (s *Store) CreateJob(ctx context.Context, j *domain.Job) (err error) {
 	t := now()
 	c.CreatedAt, c.UpdatedAt = stampOr(c.CreatedAt, t), stampOr(c.UpdatedAt, t)
 	c.ClosingDate = stampPtr(c.ClosingDate)
-	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+	// A draft is on no public page (its URL is the not-found page).
+	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO jobs (`+jobColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			c.ID, c.JobTitle, c.Experience, c.Location, c.Description, c.Department,
 			c.EmploymentType, c.SalaryMin, c.SalaryMax, s.tp(c.ClosingDate), string(c.Status),
 			s.t(c.CreatedAt), s.t(c.UpdatedAt))
-		return err
+		return c.Status != domain.JobDraft, err
 	})
 	if err == nil {
 		*j = c
@@ -104,18 +105,27 @@ func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) (err error) {
 	}
 	c.UpdatedAt = now()
 	c.ClosingDate = stampPtr(c.ClosingDate)
-	err = s.tx(ctx, true, func(tx *sql.Tx) error {
+	// Editing a draft that stays a draft changes no public page.
+	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`SELECT status FROM jobs WHERE id = ?`+s.d.ForUpdate), c.ID).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("job")
+		}
+		if err != nil {
+			return false, err
+		}
 		row := tx.QueryRowContext(ctx, s.q(`UPDATE jobs SET job_title = ?, experience = ?, location = ?,
 			description = ?, department = ?, employment_type = ?, salary_min = ?, salary_max = ?,
 			closing_date = ?, status = ?, updated_at = ?
 			WHERE id = ? RETURNING created_at`),
 			c.JobTitle, c.Experience, c.Location, c.Description, c.Department, c.EmploymentType,
 			c.SalaryMin, c.SalaryMax, s.tp(c.ClosingDate), string(c.Status), s.t(c.UpdatedAt), c.ID)
-		err := row.Scan(timeCol{&c.CreatedAt})
+		err = row.Scan(timeCol{&c.CreatedAt})
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.NotFound("job")
+			return false, domain.NotFound("job")
 		}
-		return err
+		return was != string(domain.JobDraft) || c.Status != domain.JobDraft, err
 	})
 	if err == nil {
 		*j = c
@@ -126,7 +136,12 @@ func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) (err error) {
 // DeleteJob removes the job. Applications for it are kept.
 func (s *Store) DeleteJob(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteJob(%q)", id)
-	return s.tx(ctx, true, func(tx *sql.Tx) error {
-		return s.execOne(ctx, tx, "job", `DELETE FROM jobs WHERE id = ?`, id)
+	return s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
+		var was string
+		err := tx.QueryRowContext(ctx, s.q(`DELETE FROM jobs WHERE id = ? RETURNING status`), id).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, domain.NotFound("job")
+		}
+		return was != string(domain.JobDraft), err
 	})
 }

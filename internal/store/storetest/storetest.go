@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Contact/HandledAndDelete", testContactHandledDelete},
 		{"ContentVersion", testContentVersion},
 		{"ContentVersion/Comments", testContentVersionComments},
+		{"ContentVersion/Drafts", testContentVersionDrafts},
 		{"RateLimit/Window", testRateLimitWindow},
 		{"RateLimit/Concurrent", testRateLimitConcurrent},
 		{"Application/RoundTrip", testAppRoundTrip},
@@ -768,21 +769,7 @@ func testContentVersionComments(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	p := newPost("post-1", t0, domain.PostPublished)
 	must(t, s.CreateBlogPost(ctx, &p), "CreateBlogPost")
-	last, err := s.ContentVersion(ctx)
-	must(t, err, "ContentVersion")
-	step := func(name string, public bool, fn func() error) {
-		t.Helper()
-		must(t, fn(), name)
-		v, err := s.ContentVersion(ctx)
-		must(t, err, "ContentVersion")
-		switch {
-		case public && v <= last:
-			t.Errorf("%s: content version %d, want more than %d", name, v, last)
-		case !public && v != last:
-			t.Errorf("%s: content version changed from %d to %d; visitors see no change", name, last, v)
-		}
-		last = v
-	}
+	step := versionSteps(t, s)
 	held := newComment("c-held", "post-1", t0, domain.CommentSpam)
 	hidden := newComment("c-hidden", "post-1", t0, domain.CommentHidden)
 	shown := newComment("c-shown", "post-1", t0, domain.CommentVisible)
@@ -801,9 +788,60 @@ func testContentVersionComments(t *testing.T, s domain.Store) {
 
 	wantCode(t, s.SetCommentStatus(ctx, "missing", domain.CommentVisible), domain.ENotFound, "SetCommentStatus(missing)")
 	wantCode(t, s.DeleteComment(ctx, "missing"), domain.ENotFound, "DeleteComment(missing)")
-	if v, err := s.ContentVersion(ctx); err != nil || v != last {
-		t.Errorf("after writes to a missing comment: version %d, %v; want %d", v, err, last)
+	step("nothing (after writes to a missing comment)", false, func() error { return nil })
+}
+
+// versionSteps returns a step function that runs a write and checks
+// whether it bumped the content version (public) or left it (not public).
+func versionSteps(t *testing.T, s domain.Store) func(name string, public bool, fn func() error) {
+	ctx := t.Context()
+	last, err := s.ContentVersion(ctx)
+	must(t, err, "ContentVersion")
+	return func(name string, public bool, fn func() error) {
+		t.Helper()
+		must(t, fn(), name)
+		v, err := s.ContentVersion(ctx)
+		must(t, err, "ContentVersion")
+		switch {
+		case public && v <= last:
+			t.Errorf("%s: content version %d, want more than %d", name, v, last)
+		case !public && v != last:
+			t.Errorf("%s: content version changed from %d to %d; visitors see no change", name, last, v)
+		}
+		last = v
 	}
+}
+
+// testContentVersionDrafts checks that drafts, which no visitor sees, do
+// not bump the version until they are published or stop being drafts.
+func testContentVersionDrafts(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	step := versionSteps(t, s)
+	j := newJob("job-1", t0, domain.JobDraft)
+	step("CreateJob (draft)", false, func() error { return s.CreateJob(ctx, &j) })
+	step("UpdateJob draft → draft", false, func() error { j.JobTitle = "y"; return s.UpdateJob(ctx, &j) })
+	step("UpdateJob draft → open", true, func() error { j.Status = domain.JobOpen; return s.UpdateJob(ctx, &j) })
+	step("UpdateJob open → closed", true, func() error { j.Status = domain.JobClosed; return s.UpdateJob(ctx, &j) })
+	step("UpdateJob closed → draft", true, func() error { j.Status = domain.JobDraft; return s.UpdateJob(ctx, &j) })
+	step("DeleteJob (draft)", false, func() error { return s.DeleteJob(ctx, "job-1") })
+	closed := newJob("job-2", t0, domain.JobClosed)
+	step("CreateJob (closed: its page says so)", true, func() error { return s.CreateJob(ctx, &closed) })
+	step("DeleteJob (closed)", true, func() error { return s.DeleteJob(ctx, "job-2") })
+
+	p := newPost("post-1", t0, domain.PostDraft)
+	step("CreateBlogPost (draft)", false, func() error { return s.CreateBlogPost(ctx, &p) })
+	step("UpdateBlogPost draft → draft", false, func() error { p.Title = "y"; return s.UpdateBlogPost(ctx, &p) })
+	step("UpdateBlogPost draft → published", true, func() error { p.Status = domain.PostPublished; return s.UpdateBlogPost(ctx, &p) })
+	step("UpdateBlogPost published → draft", true, func() error { p.Status = domain.PostDraft; return s.UpdateBlogPost(ctx, &p) })
+	step("DeleteBlogPost (draft)", false, func() error { return s.DeleteBlogPost(ctx, "post-1") })
+
+	missing := newJob("missing", t0, domain.JobOpen)
+	wantCode(t, s.UpdateJob(ctx, &missing), domain.ENotFound, "UpdateJob(missing)")
+	wantCode(t, s.DeleteJob(ctx, "missing"), domain.ENotFound, "DeleteJob(missing)")
+	missingPost := newPost("missing", t0, domain.PostPublished)
+	wantCode(t, s.UpdateBlogPost(ctx, &missingPost), domain.ENotFound, "UpdateBlogPost(missing)")
+	wantCode(t, s.DeleteBlogPost(ctx, "missing"), domain.ENotFound, "DeleteBlogPost(missing)")
+	step("nothing (after writes to missing records)", false, func() error { return nil })
 }
 
 func testAppRoundTrip(t *testing.T, s domain.Store) {
