@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import tailwindcss from '@tailwindcss/vite';
 
 // The client bundle. The server bundle is built by scripts/build-server.mjs
-// from the same sources; Go embeds both (see internal/webassets).
+// from the same sources; Go embeds both (see embed.go, package corpsite/web).
 export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },

@@ -1,6 +1,7 @@
 // Package app wires the site together from a config: store, file storage,
-// renderer and HTTP server. cmd/site and end-to-end Go tests use it; it
-// is the only package that imports concrete stores.
+// renderer and HTTP server. internal/cli (the commands of cmd/site) and
+// cmd/bench use it; it is the only package that imports concrete stores
+// and blob storage.
 package app
 
 import (

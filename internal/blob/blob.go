@@ -2,9 +2,9 @@
 // behind domain.BlobStore: in a local folder by default and in an
 // S3-compatible bucket at scale. Open picks the implementation from a URL.
 //
-// Only the wiring (internal/app, internal/cli, cmd) imports this package;
-// everything else depends on domain.BlobStore. Both implementations pass the contract suite
-// in package blobtest.
+// Only the wiring (internal/app) imports this package; everything else
+// depends on domain.BlobStore. Both implementations pass the contract
+// suite in package blobtest.
 package blob
 
 import (

@@ -1,6 +1,7 @@
 // Package config holds the one configuration struct of the binary, filled
 // once from flags and matching environment variables and passed down.
-// Only cmd/site fills it; other packages take the fields they need.
+// Only internal/cli (and cmd/bench) fills it; other packages take the
+// fields they need.
 package config
 
 import (

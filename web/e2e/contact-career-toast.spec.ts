@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route, type TestInfo } from '@playwright/test';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from '../src/components/toast/constants';
 import { JOB_LINK_PULSE_MS } from '../src/features/jobs/constants';
 import { base, openHydrated, openJobs, watchErrors } from './helpers';
@@ -78,6 +78,30 @@ function contrast(a: number[], b: number[]): number {
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * Opens /career without entrance animations: a job card still sliding in
+ * moves its buttons away from the point Playwright aims at.
+ */
+async function openCareerStill(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openHydrated(page, '/career');
+}
+
+/**
+ * Presses a job's Copy link button as the project's visitor would: a tap on
+ * a phone; a click on a desktop, after which the mouse moves off, since it
+ * would otherwise rest where the toast may open (a hovered toast waits).
+ */
+async function copyLink(page: Page, info: TestInfo, jobTitle: string) {
+  const button = page.getByRole('button', { name: `Copy link to ${jobTitle}` });
+  if (info.project.use.hasTouch) {
+    await button.tap();
+  } else {
+    await button.click();
+    await page.mouse.move(0, 0);
+  }
 }
 
 test.describe('contact form', () => {
@@ -307,20 +331,9 @@ test.describe('career', () => {
   test('Copy link copies the job URL and shows a toast that goes away', async ({ page, context, request }, info) => {
     const [job] = await openJobs(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
-    // No entrance animation: a card sliding in moves the button away from
-    // the point Playwright clicks.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: new Date('2026-11-21T10:00:00Z') });
-    await openHydrated(page, '/career');
-    const copyLink = page.getByRole('button', { name: `Copy link to ${job!.jobTitle}` });
-    if (info.project.use.hasTouch) {
-      await copyLink.tap();
-    } else {
-      await copyLink.click();
-      // The mouse now rests on the button, and the toast may open under it:
-      // that pauses the countdown, as it should (see the hover test below).
-      await page.mouse.move(0, 0);
-    }
+    await openCareerStill(page);
+    await copyLink(page, info, job!.jobTitle);
 
     const region = page.getByRole('region', { name: 'Notifications' });
     const toast = region.getByRole('status').filter({ hasText: 'Link copied' });
@@ -335,13 +348,12 @@ test.describe('career', () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test('a toast waits while the mouse is over it and closes after it leaves', { tag: '@desktop-only' }, async ({ page, context, request }) => {
+  test('a toast waits while the mouse is over it and closes after it leaves', { tag: '@desktop-only' }, async ({ page, context, request }, info) => {
     const [job] = await openJobs(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: new Date('2026-11-21T10:00:00Z') });
-    await openHydrated(page, '/career');
-    await page.getByRole('button', { name: `Copy link to ${job!.jobTitle}` }).click();
+    await openCareerStill(page);
+    await copyLink(page, info, job!.jobTitle);
     const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Link copied' });
     await expect(toast).toBeVisible();
 
@@ -355,13 +367,12 @@ test.describe('career', () => {
 
   // A tap leaves the browser's emulated mouse resting on what was tapped;
   // that is not someone reading the toast, and no mouseleave ever follows.
-  test('a toast that was tapped still goes away', { tag: '@phone-only' }, async ({ page, context, request }) => {
+  test('a toast that was tapped still goes away', { tag: '@phone-only' }, async ({ page, context, request }, info) => {
     const [job] = await openJobs(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: new Date('2026-11-21T10:00:00Z') });
-    await openHydrated(page, '/career');
-    await page.getByRole('button', { name: `Copy link to ${job!.jobTitle}` }).tap();
+    await openCareerStill(page);
+    await copyLink(page, info, job!.jobTitle);
     const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Link copied' });
     await toast.getByText('Link copied').tap();
 
@@ -369,22 +380,22 @@ test.describe('career', () => {
     await expect(toast).toHaveAttribute('data-state', 'closed');
   });
 
-  test('a toast closes with its close button', async ({ page, context, request }) => {
+  test('a toast closes with its close button', async ({ page, context, request }, info) => {
     const [job] = await openJobs(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
-    await openHydrated(page, '/career');
-    await page.getByRole('button', { name: `Copy link to ${job!.jobTitle}` }).click();
+    await openCareerStill(page);
+    await copyLink(page, info, job!.jobTitle);
     const region = page.getByRole('region', { name: 'Notifications' });
     await expect(region.getByText('Link copied')).toBeVisible();
     await region.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect(region.getByRole('status')).toHaveCount(0);
   });
 
-  test('without a clipboard, Copy link shows an error toast', async ({ page, request }) => {
+  test('without a clipboard, Copy link shows an error toast', async ({ page, request }, info) => {
     const [job] = await openJobs(request);
     await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
-    await openHydrated(page, '/career');
-    await page.getByRole('button', { name: `Copy link to ${job!.jobTitle}` }).click();
+    await openCareerStill(page);
+    await copyLink(page, info, job!.jobTitle);
     await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toContainText('Could not copy the link');
   });
 });

@@ -160,7 +160,7 @@ func testList(t *testing.T, s domain.BlobStore) {
 		"national-ids/b.png",
 		"national-ids/2024/c.png",
 		"national-ids/2024/.d.png",
-		"odd/a__0x41__ b.pdf", // looks like a gocloud escape sequence
+		"odd/a__0x41__ b.pdf", // looks like an escape sequence; stays literal
 	} {
 		put(t, s, key, strings.NewReader(key), "")
 	}

@@ -1,8 +1,8 @@
 // Package postgres is the PostgreSQL implementation of domain.Store, for
 // sites run as several instances. It uses pgx through database/sql. Tables
 // live in the connection's search_path (set it with the URL parameter
-// search_path to use a schema other than public). Only cmd/site should
-// import it; everything else depends on domain.Store.
+// search_path to use a schema other than public). Only internal/app
+// imports it; everything else depends on domain.Store.
 package postgres
 
 import (

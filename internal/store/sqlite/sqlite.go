@@ -2,7 +2,8 @@
 // pure-Go driver modernc.org/sqlite. The database runs in WAL mode with
 // one writer connection (write transactions begin IMMEDIATE, so they
 // queue instead of failing) and a pool of read-only connections. Only
-// cmd/site should import it; everything else depends on domain.Store.
+// internal/app imports it (tests elsewhere use it as a real store);
+// everything else depends on domain.Store.
 package sqlite
 
 import (
