@@ -1,7 +1,8 @@
 // Package render runs the web app's server bundle in an embedded JavaScript
 // engine (modernc.org/quickjs, pure Go) to turn a URL and its data into
 // HTML. Engines are not goroutine-safe, so a Renderer keeps a pool of them,
-// one per concurrent render. Only the server package imports this one.
+// one per concurrent render. Only the server package and the app wiring
+// import this one.
 package render
 
 import (

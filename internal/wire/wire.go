@@ -51,7 +51,9 @@ type BlogSummary struct {
 // and inside a Result in boot data.
 type APIError struct {
 	// Code is the error's kind: invalid, not_found, gone, conflict,
-	// unauthorized, too_many or internal.
+	// unauthorized, rate_limited or internal (domain kinds), or one about
+	// the request itself: too_large, timeout, uri_too_long,
+	// method_not_allowed or forbidden (a cross-origin write).
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	// Fields maps a request field to what is wrong with it (code invalid).

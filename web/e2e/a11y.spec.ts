@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { base, openJobs } from './helpers';
 
 // axe in a fresh context per page, as @axe-core/playwright requires.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { base, openHydrated, watchErrors } from './helpers';
 
 // About (/about), Technologies (/technologies) and Our Services (/services).

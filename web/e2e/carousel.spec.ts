@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { openHydrated } from './helpers';
 
 /** Labels of the slides whose centre lies inside the carousel's viewport. */

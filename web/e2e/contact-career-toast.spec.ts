@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page, type Route, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from '../src/components/toast/constants';
 import { JOB_LINK_PULSE_MS } from '../src/features/jobs/constants';
 import { base, openHydrated, openJobs, watchErrors } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { clientAddressFor, test } from './fixtures';
 import { base, openHydrated } from './helpers';
 
 // The contact form against the real server (other specs stub the API to
@@ -29,4 +30,36 @@ test('the server refuses an invalid message and names the fields', { tag: '@desk
   const body = await res.json();
   expect(body.error.code).toBe('invalid');
   expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'message', 'subject']);
+});
+
+test('the contact limit counts each client on its own and says when to retry', { tag: '@desktop-only' }, async ({ playwright }, testInfo) => {
+  const message = (n: number) => ({
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    subject: `Question ${n}`,
+    message: 'We would like to talk about a patient portal for our clinics.',
+    website: '',
+    elapsedMs: 8000,
+  });
+  const client = (salt: string) =>
+    playwright.request.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clientAddressFor(testInfo, salt) } });
+  const first = await client('first');
+  const second = await client('second');
+  try {
+    for (let n = 1; n <= 5; n++) {
+      const res = await first.post(`${base()}/api/contact`, { data: message(n) });
+      expect(res.status(), `message ${n}`).toBe(201);
+    }
+    const refused = await first.post(`${base()}/api/contact`, { data: message(6) });
+    expect(refused.status()).toBe(429);
+    const retryAfter = Number(refused.headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+    // Another visitor behind the same proxy is not held back by the first.
+    expect((await second.post(`${base()}/api/contact`, { data: message(1) })).status()).toBe(201);
+  } finally {
+    await first.dispose();
+    await second.dispose();
+  }
 });

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { openHydrated, openJobs } from './helpers';
 
 // The Content-Security-Policy allows style sheets only from the site

@@ -47,7 +47,9 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
   const base = `http://127.0.0.1:${port}`;
   execFileSync(bin, ['seed', '--data-dir', dataDir], { stdio: 'inherit' });
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--base-url', base, '--log-level', 'warn'], {
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--base-url', base, '--log-level', 'warn',
+    // Tests speak through a pretend proxy: each sets its own X-Forwarded-For (fixtures.ts).
+    '--trusted-proxies', '127.0.0.1/32'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((r) => proc.once('exit', r));

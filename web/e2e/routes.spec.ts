@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import pages from '../../content/pages.json' with { type: 'json' };
 import { base, openJobs } from './helpers';
 

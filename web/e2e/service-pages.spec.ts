@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { base, openHydrated, watchErrors } from './helpers';
 
 const ROUTES = ['/service1', '/service2', '/service3'] as const;

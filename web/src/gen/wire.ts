@@ -51,7 +51,9 @@ export interface BlogSummary {
 export interface APIError {
   /**
    * Code is the error's kind: invalid, not_found, gone, conflict,
-   * unauthorized, too_many or internal.
+   * unauthorized, rate_limited or internal (domain kinds), or one about
+   * the request itself: too_large, timeout, uri_too_long,
+   * method_not_allowed or forbidden (a cross-origin write).
    */
   code: string;
   message: string;
