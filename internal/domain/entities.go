@@ -203,3 +203,40 @@ type StaffUser struct {
 	Role         string    `json:"role"` // admin or editor
 	CreatedAt    time.Time `json:"createdAt"`
 }
+
+// OutboxStatus is where an outgoing e-mail stands.
+type OutboxStatus string
+
+// Outbox statuses. A message is queued until a sender claims it; it is
+// sending while the claim's lease lasts, and queued again (for a later
+// attempt) or sent or failed afterwards. A sending message whose lease
+// has run out (its sender died) is due again.
+const (
+	OutboxQueued  OutboxStatus = "queued"
+	OutboxSending OutboxStatus = "sending"
+	OutboxSent    OutboxStatus = "sent"
+	OutboxFailed  OutboxStatus = "failed"
+)
+
+// OutboxMessage is an e-mail waiting in the database to be sent (staff
+// notifications), so that a mail outage delays a message but never loses
+// it. The sender's address is configuration, not part of the message.
+type OutboxMessage struct {
+	ID      string `json:"id"`
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	// Body is plain text.
+	Body string `json:"body"`
+	// ReplyTo is the address answers go to (a visitor's), or "".
+	ReplyTo  string       `json:"replyTo,omitempty"`
+	Status   OutboxStatus `json:"status"`
+	Attempts int          `json:"attempts"` // claims so far, including the one in progress
+	// NextAttemptAt is when a queued message is due, or when the lease of
+	// a sending one runs out.
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+	// LastError is the last delivery failure as the mail server put it
+	// (no message content), or "".
+	LastError string     `json:"lastError,omitempty"`
+	CreatedAt time.Time  `json:"createdAt"`
+	SentAt    *time.Time `json:"sentAt,omitempty"`
+}

@@ -35,6 +35,7 @@ type Store interface {
 	ApplicationStore
 	StaffStore
 	RateLimiter
+	OutboxStore
 
 	// ContentVersion returns a number that grows whenever anything shown on
 	// public pages changes (jobs, posts, comments). Render caches key on it.
@@ -77,7 +78,11 @@ type CommentStore interface {
 
 // ContactStore keeps contact messages.
 type ContactStore interface {
-	CreateContactMessage(ctx context.Context, m *ContactMessage) error
+	// CreateContactMessage stores m and, when notify is not nil, queues
+	// notify in the outbox in the same transaction: a message is never
+	// kept without its staff notification or the reverse. Both are
+	// updated with what was stored (see EnqueueOutbox).
+	CreateContactMessage(ctx context.Context, m *ContactMessage, notify *OutboxMessage) error
 	ListContactMessages(ctx context.Context, limit, offset int) ([]ContactMessage, error) // newest first
 	GetContactMessage(ctx context.Context, id string) (ContactMessage, error)
 	SetContactHandled(ctx context.Context, id string, handled bool) error
@@ -122,4 +127,34 @@ type RateLimiter interface {
 	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
 	// PruneRateLimits forgets windows that started before t.
 	PruneRateLimits(ctx context.Context, before time.Time) error
+}
+
+// OutboxStore keeps outgoing e-mail until it is sent. Several senders
+// (one per instance) may claim at once; a claimed message is leased to
+// its sender, and each claim counts as an attempt.
+type OutboxStore interface {
+	// EnqueueOutbox queues m. An empty ID is filled with a new one, a zero
+	// CreatedAt with the current time and a zero NextAttemptAt with
+	// CreatedAt; Status becomes queued and Attempts 0. m is updated with
+	// what was stored.
+	EnqueueOutbox(ctx context.Context, m *OutboxMessage) error
+	// ClaimOutbox leases up to limit due messages (queued ones whose next
+	// attempt is at or before now, and sending ones whose lease ran out)
+	// to the caller until now+lease: it marks them sending, counts an
+	// attempt and returns them, oldest due first. Concurrent callers never
+	// get the same message.
+	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]OutboxMessage, error)
+	// MarkOutboxSent records the delivery of the claim of message id made
+	// at attempt number attempt. EConflict when that claim is no longer
+	// current (its lease ran out and another sender took the message).
+	MarkOutboxSent(ctx context.Context, id string, attempt int, at time.Time) error
+	// RetryOutbox records a failed delivery of the claim (id, attempt) and
+	// queues the message again for next. EConflict as for MarkOutboxSent.
+	RetryOutbox(ctx context.Context, id string, attempt int, next time.Time, lastErr string) error
+	// FailOutbox records a failed delivery of the claim (id, attempt) and
+	// gives the message up. EConflict as for MarkOutboxSent.
+	FailOutbox(ctx context.Context, id string, attempt int, lastErr string) error
+	// ListOutbox lists up to limit messages with the given status (""
+	// means any), newest first; a limit of 0 means no limit.
+	ListOutbox(ctx context.Context, status OutboxStatus, limit int) ([]OutboxMessage, error)
 }

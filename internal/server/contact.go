@@ -56,7 +56,7 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	// would overflow (the bound above keeps it sane either way).
 	m.Spam = req.Website != "" || req.ElapsedMs == nil || *req.ElapsedMs < contactMinFill.Milliseconds()
 	m.CreatedAt = s.now()
-	if err := s.store.CreateContactMessage(r.Context(), &m); err != nil {
+	if err := s.store.CreateContactMessage(r.Context(), &m, nil); err != nil {
 		return nil, err
 	}
 	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam)

@@ -63,6 +63,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		Placeholder: migrate.Dollar,
 		Time:        func(t time.Time) any { return t },
 		ForUpdate:   " FOR UPDATE",
+		SkipLocked:  " FOR UPDATE SKIP LOCKED",
 	}
 	return &Store{Store: sqlstore.New(d, db, db), db: db}, nil
 }

@@ -91,6 +91,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		Placeholder: migrate.Question,
 		Time:        func(t time.Time) any { return t.Format(timeLayout) },
 		ForUpdate:   "", // IMMEDIATE transactions already exclude other writers
+		SkipLocked:  "", // and so do claims: there is one writer
 	}
 	return &Store{Store: sqlstore.New(d, reader, writer), writer: writer}, nil
 }

@@ -17,21 +17,38 @@ func scanContact(sc scanner) (domain.ContactMessage, error) {
 	return m, err
 }
 
-// CreateContactMessage stores m. An empty ID is filled with a new one and
-// a zero CreatedAt with the current time; m is updated with what was
-// stored. Contact messages are not public: the content version stays.
-func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage) (err error) {
+// CreateContactMessage stores m, and queues notify in the outbox in the
+// same transaction when it is not nil. An empty ID is filled with a new
+// one and a zero CreatedAt with the current time; m and notify are
+// updated with what was stored. Contact messages are not public: the
+// content version stays.
+func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage, notify *domain.OutboxMessage) (err error) {
 	defer s.wrap(&err, "CreateContactMessage")
 	c := *m
 	if c.ID == "" {
 		c.ID = domain.NewID()
 	}
 	c.CreatedAt = stampOr(c.CreatedAt, now())
-	_, err = s.w.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-		c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, c.Handled, s.t(c.CreatedAt))
+	var n domain.OutboxMessage
+	if notify != nil {
+		n = *notify
+	}
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, c.Handled, s.t(c.CreatedAt)); err != nil {
+			return err
+		}
+		if notify == nil {
+			return nil
+		}
+		return s.enqueueOutbox(ctx, tx, &n)
+	})
 	if err == nil {
 		*m = c
+		if notify != nil {
+			*notify = n
+		}
 	}
 	return err
 }

@@ -37,6 +37,11 @@ type Dialect struct {
 	// is about to rewrite: " FOR UPDATE" where other writers could run
 	// concurrently, "" where a write transaction excludes them (SQLite).
 	ForUpdate string
+	// SkipLocked is appended to the SELECT that picks rows to claim:
+	// " FOR UPDATE SKIP LOCKED" where several instances claim at once, so
+	// that each takes rows the others have not locked; "" where one writer
+	// runs at a time (SQLite).
+	SkipLocked string
 }
 
 // Store implements domain.Store. Create it with New.

@@ -62,6 +62,10 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Staff/EmailConflict", testStaffConflict},
 		{"Staff/List", testStaffList},
 		{"Staff/PasswordAndDelete", testStaffPasswordDelete},
+		{"Outbox/Enqueue", testOutboxEnqueue},
+		{"Outbox/WithContactMessage", testOutboxWithContact},
+		{"Outbox/ClaimLeaseSentRetryFail", testOutboxClaimLifecycle},
+		{"Outbox/ConcurrentClaims", testOutboxConcurrentClaims},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -640,7 +644,7 @@ func testContactRoundTrip(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	given := newContact("m-1", t0)
 	m := given
-	must(t, s.CreateContactMessage(ctx, &m), "CreateContactMessage")
+	must(t, s.CreateContactMessage(ctx, &m, nil), "CreateContactMessage")
 	wantStamp(t, "CreatedAt", given.CreatedAt, m.CreatedAt)
 	given.CreatedAt = m.CreatedAt
 	checkDiff(t, "CreateContactMessage result", given, m)
@@ -650,7 +654,7 @@ func testContactRoundTrip(t *testing.T, s domain.Store) {
 
 	n := domain.ContactMessage{Name: "N", Email: "n@example.com", Message: "Hi", Handled: true}
 	before := time.Now()
-	must(t, s.CreateContactMessage(ctx, &n), "CreateContactMessage")
+	must(t, s.CreateContactMessage(ctx, &n, nil), "CreateContactMessage")
 	after := time.Now()
 	if !domain.ValidID(n.ID) {
 		t.Errorf("generated ID %q is not valid", n.ID)
@@ -668,7 +672,7 @@ func testContactList(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	for i, d := range []time.Duration{0, time.Hour, time.Hour, 2 * time.Hour} {
 		m := newContact(fixedID("m", i), at(d))
-		must(t, s.CreateContactMessage(ctx, &m), "CreateContactMessage")
+		must(t, s.CreateContactMessage(ctx, &m, nil), "CreateContactMessage")
 	}
 	all := []string{"m-03", "m-02", "m-01", "m-00"}
 	for _, tc := range []struct {
@@ -696,7 +700,7 @@ func testContactList(t *testing.T, s domain.Store) {
 func testContactHandledDelete(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	m := newContact("m-1", t0)
-	must(t, s.CreateContactMessage(ctx, &m), "CreateContactMessage")
+	must(t, s.CreateContactMessage(ctx, &m, nil), "CreateContactMessage")
 	for _, h := range []bool{true, false, true} {
 		must(t, s.SetContactHandled(ctx, "m-1", h), "SetContactHandled")
 		got, err := s.GetContactMessage(ctx, "m-1")
@@ -747,7 +751,7 @@ func testContentVersion(t *testing.T, s domain.Store) {
 	step("CreateComment", true, func() error { c.ID = "c-2"; return s.CreateComment(ctx, &c) })
 	step("DeleteBlogPost", true, func() error { return s.DeleteBlogPost(ctx, "post-1") })
 
-	step("CreateContactMessage", false, func() error { return s.CreateContactMessage(ctx, &m) })
+	step("CreateContactMessage", false, func() error { return s.CreateContactMessage(ctx, &m, nil) })
 	step("SetContactHandled", false, func() error { return s.SetContactHandled(ctx, "m-1", true) })
 	step("DeleteContactMessage", false, func() error { return s.DeleteContactMessage(ctx, "m-1") })
 	step("SaveApplication (insert)", false, func() error { _, _, err := s.SaveApplication(ctx, &a); return err })
