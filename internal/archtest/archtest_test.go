@@ -74,6 +74,21 @@ var rules = []rule{
 		pkgs:      []string{"internal/blob"},
 		importers: []string{"internal/app", "internal/cli", "cmd/..."},
 	},
+	{
+		why:       "mail is an adapter like the stores: it depends on the domain, not on the HTTP side, the stores or the wiring",
+		pkgs:      []string{"internal/mail/..."},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
+	},
+	{
+		why:       "only wiring starts the mail sender; handlers queue mail through the store's outbox",
+		pkgs:      []string{"internal/mail"},
+		importers: []string{"internal/app"},
+	},
+	{
+		why:       "the in-process SMTP server is for tests only",
+		pkgs:      []string{"internal/mail/smtptest"},
+		importers: []string{},
+	},
 }
 
 // pkg is what the rules need to know about one package.
@@ -205,7 +220,10 @@ func TestViolationsFound(t *testing.T) {
 		"fmt":                        {ImportPath: "fmt", Standard: true},
 		"example.com/lib":            {ImportPath: "example.com/lib"},
 		m("internal/domain"):         {Deps: []string{"fmt", "example.com/lib"}},
-		m("internal/server"):         {Imports: []string{m("internal/render")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob")}},
+		m("internal/server"):         {Imports: []string{m("internal/render"), m("internal/mail")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob"), m("internal/mail")}},
+		m("internal/mail"):           {Deps: []string{m("internal/store/sqlite")}},
+		m("internal/mail/smtptest"):  {},
+		m("internal/app"):            {Imports: []string{m("internal/mail"), m("internal/mail/smtptest")}},
 		m("internal/store/sqlite"):   {Imports: []string{m("internal/store/sqlstore")}, Deps: []string{m("internal/store/sqlstore"), m("internal/server")}},
 		m("internal/store/sqlstore"): {},
 		m("internal/blob"):           {Deps: []string{m("internal/store/sqlite")}},
@@ -224,6 +242,11 @@ func TestViolationsFound(t *testing.T) {
 			if strings.HasPrefix(v, m("internal/store/sqlite")+" imports "+m(ok)) {
 				t.Errorf("allowed import reported: %s", v)
 			}
+		}
+	}
+	for _, v := range got {
+		if strings.HasPrefix(v, m("internal/app")+" imports "+m("internal/mail")+", ") {
+			t.Errorf("allowed import reported: %s", v)
 		}
 	}
 	if t.Failed() {

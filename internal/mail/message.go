@@ -1,0 +1,125 @@
+// Package mail sends the e-mail that the store's outbox holds: it turns
+// an outbox message into an RFC 5322 message, hands it to a Transport
+// (an SMTP server, or .eml files in a folder when none is configured) and
+// runs the Sender, which claims due messages, sends them and records the
+// outcome, retrying with back-off. Only internal/app imports it; the rest
+// of the site queues mail through domain.OutboxStore.
+package mail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"mime"
+	"mime/quotedprintable"
+	"net/mail"
+	"strings"
+	"time"
+
+	"corpsite/internal/domain"
+)
+
+// Message is one e-mail ready for a transport.
+type Message struct {
+	// ID is the outbox message's ID; it names .eml files.
+	ID string
+	// Created is when the message was queued; it is the Date header.
+	Created time.Time
+	// From and To are the envelope's bare addresses.
+	From, To string
+	// Data is the whole message: headers, blank line, body, CRLF lines.
+	Data []byte
+}
+
+// ErrHeader is the cause of a Compose error for a header value that would
+// break out of its header (a line break) or is not an address.
+var ErrHeader = errors.New("mail: unsafe header value")
+
+// Compose builds the message for m, sent from from (an address, possibly
+// with a display name). The Message-ID is derived from m's ID, so a
+// message sent again after a crash is recognisable as the same one. No
+// value may hold a line break: header injection is refused, not repaired.
+func Compose(m domain.OutboxMessage, from string) (*Message, error) {
+	if !domain.ValidID(m.ID) {
+		return nil, fmt.Errorf("mail: compose: outbox ID %q is not an ID: %w", m.ID, ErrHeader)
+	}
+	fromAddr, err := parseAddress("From", from)
+	if err != nil {
+		return nil, err
+	}
+	toAddr, err := parseAddress("To", m.To)
+	if err != nil {
+		return nil, err
+	}
+	if err := singleLine("Subject", m.Subject); err != nil {
+		return nil, err
+	}
+	_, domainPart, _ := strings.Cut(fromAddr.Address, "@")
+
+	var b bytes.Buffer
+	header := func(name, value string) { fmt.Fprintf(&b, "%s: %s\r\n", name, value) }
+	header("Date", m.CreatedAt.UTC().Format(time.RFC1123Z))
+	header("From", fromAddr.String())
+	header("To", toAddr.String())
+	if m.ReplyTo != "" {
+		replyTo, err := parseAddress("Reply-To", m.ReplyTo)
+		if err != nil {
+			return nil, err
+		}
+		header("Reply-To", replyTo.String())
+	}
+	header("Subject", encodeSubject(m.Subject))
+	header("Message-ID", MessageID(m.ID, domainPart))
+	header("MIME-Version", "1.0")
+	header("Content-Type", "text/plain; charset=utf-8")
+	header("Content-Transfer-Encoding", "quoted-printable")
+	// Tells mail servers and people's auto-responders not to answer.
+	header("Auto-Submitted", "auto-generated")
+	b.WriteString("\r\n")
+	qp := quotedprintable.NewWriter(&b)
+	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
+	if _, err := qp.Write([]byte(body)); err != nil {
+		return nil, fmt.Errorf("mail: compose body: %w", err)
+	}
+	if err := qp.Close(); err != nil {
+		return nil, fmt.Errorf("mail: compose body: %w", err)
+	}
+	if !bytes.HasSuffix(b.Bytes(), []byte("\r\n")) {
+		b.WriteString("\r\n")
+	}
+	return &Message{ID: m.ID, Created: m.CreatedAt, From: fromAddr.Address, To: toAddr.Address, Data: b.Bytes()}, nil
+}
+
+// MessageID is the Message-ID header of outbox message id sent from a
+// domain: the same for every attempt.
+func MessageID(id, domain string) string {
+	return "<" + id + ".outbox@" + domain + ">"
+}
+
+// singleLine refuses a header value with a line break or another
+// character that cannot appear in a header.
+func singleLine(name, v string) error {
+	if strings.ContainsAny(v, "\r\n\x00") {
+		return fmt.Errorf("mail: compose: %s holds a line break: %w", name, ErrHeader)
+	}
+	return nil
+}
+
+// parseAddress reads one address for header name.
+func parseAddress(name, v string) (*mail.Address, error) {
+	if err := singleLine(name, v); err != nil {
+		return nil, err
+	}
+	a, err := mail.ParseAddress(v)
+	if err != nil {
+		return nil, fmt.Errorf("mail: compose: %s is not an address (%v): %w", name, err, ErrHeader)
+	}
+	return a, nil
+}
+
+// encodeSubject returns the subject as it goes in the header: encoded
+// words when it is not plain ASCII, folded so that no line grows long.
+func encodeSubject(s string) string {
+	enc := mime.QEncoding.Encode("utf-8", s)
+	return strings.ReplaceAll(enc, "?= =?", "?=\r\n =?")
+}
