@@ -5,16 +5,20 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
 	"net"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"corpsite/internal/sitecontent"
 )
 
 // Config is every setting of the site binary.
@@ -44,6 +48,18 @@ type Config struct {
 	// X-Forwarded-For header names the client (SITE_TRUSTED_PROXIES).
 	// Empty: the connection's peer is the client and the header is ignored.
 	TrustedProxies Prefixes
+	// SMTPURL is the mail server (SITE_SMTP_URL): smtp://user:pass@host:587
+	// (STARTTLS) or smtps://user:pass@host:465 (TLS). Empty: mail is
+	// written as .eml files under DataDir/mail. It holds a password: never
+	// log it.
+	SMTPURL string
+	// MailFrom is the sender of the site's e-mail (SITE_MAIL_FROM), an
+	// address possibly with a name; empty means the site's e-mail address
+	// from content/site.json.
+	MailFrom string
+	// StaffEmail receives staff notifications such as new contact
+	// messages (SITE_STAFF_EMAIL); empty means the site's e-mail address.
+	StaffEmail string
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
@@ -65,6 +81,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 			c.envErrs = append(c.envErrs, fmt.Errorf("config: SITE_TRUSTED_PROXIES: %w", err))
 		}
 	}
+	fs.StringVar(&c.SMTPURL, "smtp-url", env("SITE_SMTP_URL", ""), "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; empty = .eml files in {data-dir}/mail (env SITE_SMTP_URL)")
+	fs.StringVar(&c.MailFrom, "mail-from", env("SITE_MAIL_FROM", ""), "sender address of the site's e-mail; empty = the site's e-mail in content/site.json (env SITE_MAIL_FROM)")
+	fs.StringVar(&c.StaffEmail, "staff-email", env("SITE_STAFF_EMAIL", ""), "address that gets staff notifications; empty = the site's e-mail in content/site.json (env SITE_STAFF_EMAIL)")
 	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
 
@@ -94,6 +113,40 @@ func (c *Config) Finish() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf("config: --log-level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	return c.finishMail()
+}
+
+// finishMail checks the mail settings and fills the addresses left empty
+// with the site's own.
+func (c *Config) finishMail() error {
+	if c.SMTPURL != "" {
+		// The URL holds a password: errors describe it, never repeat it.
+		u, err := url.Parse(c.SMTPURL)
+		switch {
+		case err != nil:
+			return fmt.Errorf("config: --smtp-url does not parse as a URL")
+		case u.Scheme != "smtp" && u.Scheme != "smtps":
+			return fmt.Errorf("config: --smtp-url must start with smtp:// (STARTTLS) or smtps:// (TLS)")
+		case u.Hostname() == "":
+			return fmt.Errorf("config: --smtp-url has no host")
+		case u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.Fragment != "":
+			return fmt.Errorf("config: --smtp-url must be scheme://[user:password@]host[:port], nothing after")
+		}
+	}
+	if c.MailFrom == "" || c.StaffEmail == "" {
+		content, err := sitecontent.Load()
+		if err != nil {
+			return fmt.Errorf("config: default mail addresses: %w", err)
+		}
+		c.MailFrom = cmp.Or(c.MailFrom, content.Site.Email)
+		c.StaffEmail = cmp.Or(c.StaffEmail, content.Site.Email)
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		return fmt.Errorf("config: --mail-from %q is not an e-mail address", c.MailFrom)
+	}
+	if a, err := mail.ParseAddress(c.StaffEmail); err != nil || a.Name != "" || a.Address != c.StaffEmail {
+		return fmt.Errorf("config: --staff-email %q must be one plain e-mail address", c.StaffEmail)
 	}
 	return nil
 }

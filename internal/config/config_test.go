@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"corpsite/internal/config"
+	"corpsite/internal/sitecontent"
 )
 
 // siteEnv lists every environment variable Register reads.
 var siteEnv = []string{
 	"SITE_ADDR", "SITE_DATA_DIR", "SITE_DATABASE_URL", "SITE_FILES_URL",
 	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
-	"SITE_TRUSTED_PROXIES",
+	"SITE_TRUSTED_PROXIES", "SITE_SMTP_URL", "SITE_MAIL_FROM", "SITE_STAFF_EMAIL",
 }
 
 // parse registers the flags with env set (every other SITE_ variable
@@ -52,6 +53,8 @@ func TestDefaults(t *testing.T) {
 		RenderWorkers:   0,
 		ShutdownTimeout: 20 * time.Second,
 		LogLevel:        "info",
+		MailFrom:        siteEmail(t),
+		StaffEmail:      siteEmail(t),
 	}
 	if !reflect.DeepEqual(want, got) {
 		t.Errorf("defaults mismatch (-want +got):\n- %+v\n+ %+v", want, got)
@@ -68,6 +71,9 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"SITE_RENDER_WORKERS":   "3",
 		"SITE_SHUTDOWN_TIMEOUT": "7s",
 		"SITE_LOG_LEVEL":        "debug",
+		"SITE_SMTP_URL":         "smtps://user:s3cret@mail.example.com:465",
+		"SITE_MAIL_FROM":        "Nimbus Grove <noreply@example.com>",
+		"SITE_STAFF_EMAIL":      "staff@example.com",
 	}
 	tests := []struct {
 		name string
@@ -80,6 +86,8 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				Addr: "0.0.0.0:9000", DataDir: "/var/lib/site", DatabaseURL: "postgres://u@db:5432/site",
 				FilesURL: "s3://bucket?region=x", BaseURL: "https://example.com", RenderWorkers: 3,
 				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
+				SMTPURL: "smtps://user:s3cret@mail.example.com:465", MailFrom: "Nimbus Grove <noreply@example.com>",
+				StaffEmail: "staff@example.com",
 			},
 		},
 		{
@@ -88,11 +96,13 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				"--addr", "127.0.0.1:1", "--data-dir", "d", "--database-url", "postgresql://x/y",
 				"--files-url", "file:///srv/files", "--base-url", "http://localhost:1", "--render-workers", "5",
 				"--shutdown-timeout", "1m", "--log-level", "warn",
+				"--smtp-url", "smtp://relay.example.com", "--mail-from", "site@example.com", "--staff-email", "ops@example.com",
 			},
 			want: config.Config{
 				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
 				FilesURL: "file:///srv/files", BaseURL: "http://localhost:1", RenderWorkers: 5,
 				ShutdownTimeout: time.Minute, LogLevel: "warn",
+				SMTPURL: "smtp://relay.example.com", MailFrom: "site@example.com", StaffEmail: "ops@example.com",
 			},
 		},
 	}
@@ -148,6 +158,14 @@ func TestFinishErrors(t *testing.T) {
 		{"sqlite database URL", []string{"--database-url", "sqlite:///tmp/x.db"}, "--database-url"},
 		{"bad log level", []string{"--log-level", "verbose"}, "--log-level"},
 		{"upper-case log level", []string{"--log-level", "INFO"}, "--log-level"},
+		{"http SMTP URL", []string{"--smtp-url", "http://mail.example.com"}, "--smtp-url"},
+		{"SMTP URL without host", []string{"--smtp-url", "smtp://user:pw@"}, "--smtp-url"},
+		{"SMTP URL with a path", []string{"--smtp-url", "smtp://mail.example.com/x"}, "--smtp-url"},
+		{"unparsable SMTP URL", []string{"--smtp-url", "smtp://u:pw@[::1"}, "--smtp-url"},
+		{"mail-from not an address", []string{"--mail-from", "the site"}, "--mail-from"},
+		{"staff e-mail with a line break", []string{"--staff-email", "a@example.com\nBcc: b@example.com"}, "--staff-email"},
+		{"staff e-mail with a name", []string{"--staff-email", "Staff <a@example.com>"}, "--staff-email"},
+		{"two staff e-mails", []string{"--staff-email", "a@example.com, b@example.com"}, "--staff-email"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -248,5 +266,35 @@ func TestTrustedProxiesRefusesGarbage(t *testing.T) {
 	var again config.Prefixes
 	if err := again.Set(p.String()); err != nil || !reflect.DeepEqual(p, again) {
 		t.Errorf("Set(String()) = %v, %v; want %v", again, err, p)
+	}
+}
+
+func siteEmail(t *testing.T) string {
+	t.Helper()
+	c, err := sitecontent.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Site.Email
+}
+
+// Each mail address left empty is the site's own.
+func TestMailAddressDefaults(t *testing.T) {
+	got, err := parse(t, nil, "--smtp-url", "smtp://relay.example.com", "--staff-email", "ops@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.StaffEmail != "ops@example.com" || got.MailFrom != siteEmail(t) {
+		t.Errorf("MailFrom, StaffEmail = %q, %q; want the site's e-mail, ops@example.com", got.MailFrom, got.StaffEmail)
+	}
+}
+
+// A bad SMTP URL is reported without its password.
+func TestSMTPURLErrorHidesPassword(t *testing.T) {
+	for _, u := range []string{"http://user:s3cret@mail.example.com", "smtp://user:s3cret@mail.example.com/x", "smtp://user:s3cret@[::1"} {
+		_, err := parse(t, nil, "--smtp-url", u)
+		if err == nil || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("--smtp-url %q: error %v; want one without the password", u, err)
+		}
 	}
 }
