@@ -1,7 +1,7 @@
 // Package app wires the site together from a config: store, file storage,
-// renderer and HTTP server. internal/cli (the commands of cmd/site) and
-// cmd/bench use it; it is the only package that imports concrete stores
-// and blob storage.
+// renderer, mail sender and HTTP server. internal/cli (the commands of
+// cmd/site) and cmd/bench use it; it is the only package that imports
+// concrete stores, blob storage and mail.
 package app
 
 import (
@@ -21,6 +21,7 @@ import (
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
+	"corpsite/internal/mail"
 	"corpsite/internal/render"
 	"corpsite/internal/seed"
 	"corpsite/internal/server"
@@ -84,6 +85,7 @@ type App struct {
 	store    domain.Store
 	blobs    domain.BlobStore
 	renderer *render.Renderer
+	sender   *mail.Sender
 	server   *server.Server
 	http     *http.Server
 	listener net.Listener
@@ -105,6 +107,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		return nil, err
 	}
 	if a.blobs, err = blob.Open(ctx, cfg.FilesURL, filepath.Join(cfg.DataDir, "files")); err != nil {
+		return nil, err
+	}
+	if a.sender, err = newSender(cfg, a.store, log); err != nil {
 		return nil, err
 	}
 	bundle, err := fs.ReadFile(web.Dist, "dist/server/server.js")
@@ -131,6 +136,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
 		TrustedProxies: cfg.TrustedProxies,
+		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
 	})
 	if err != nil {
 		return nil, err
@@ -147,6 +153,26 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	return a, nil
+}
+
+// newSender returns the mail sender: over SMTP when a server is
+// configured, otherwise into .eml files in the data folder.
+func newSender(cfg *config.Config, st domain.OutboxStore, log *slog.Logger) (*mail.Sender, error) {
+	var tr mail.Transport
+	if cfg.SMTPURL == "" {
+		tr = mail.NewFiles(filepath.Join(cfg.DataDir, "mail"))
+	} else {
+		smtp, err := mail.NewSMTP(cfg.SMTPURL)
+		if err != nil {
+			return nil, fmt.Errorf("app: %w", err)
+		}
+		tr = smtp
+	}
+	s, err := mail.NewSender(mail.SenderOptions{Store: st, Transport: tr, From: cfg.MailFrom, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	return s, nil
 }
 
 // Listen opens the configured address; the actual address is then Addr().
@@ -171,10 +197,19 @@ func (a *App) URL() string {
 }
 
 // Serve serves until ctx ends, then shuts down gracefully: in-flight
-// requests get cfg.ShutdownTimeout to finish.
+// requests get cfg.ShutdownTimeout to finish, and the mail sender
+// finishes the message it is sending (what it has not started stays in
+// the outbox for the next start).
 func (a *App) Serve(ctx context.Context) error {
 	go a.server.Warm(ctx)
 	go a.janitor(ctx)
+	// The sender stops after the HTTP server, so that notifications
+	// queued by the last requests are nudged to a running sender.
+	sctx, stopSender := context.WithCancel(context.WithoutCancel(ctx))
+	senderDone := make(chan struct{})
+	go func() { a.sender.Run(sctx); close(senderDone) }()
+	defer func() { stopSender(); <-senderDone }()
+
 	errc := make(chan error, 1)
 	go func() { errc <- a.http.Serve(a.listener) }()
 	select {
@@ -183,9 +218,9 @@ func (a *App) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	a.log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	hctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
-	if err := a.http.Shutdown(sctx); err != nil {
+	if err := a.http.Shutdown(hctx); err != nil {
 		return fmt.Errorf("app: shutdown: %w", err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

@@ -3,10 +3,12 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"corpsite/internal/domain"
@@ -56,11 +58,39 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	// would overflow (the bound above keeps it sane either way).
 	m.Spam = req.Website != "" || req.ElapsedMs == nil || *req.ElapsedMs < contactMinFill.Milliseconds()
 	m.CreatedAt = s.now()
-	if err := s.store.CreateContactMessage(r.Context(), &m, nil); err != nil {
+	// Suspected spam waits for staff in the console; it mails no one.
+	var notify *domain.OutboxMessage
+	if !m.Spam && s.staffEmail != "" {
+		notify = contactNotification(m, s.staffEmail)
+	}
+	if err := s.store.CreateContactMessage(r.Context(), &m, notify); err != nil {
 		return nil, err
 	}
-	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam)
+	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam, "notified", notify != nil)
+	if notify != nil && s.mailQueued != nil {
+		s.mailQueued()
+	}
 	return created{wire.ContactCreated{ID: m.ID}}, nil
+}
+
+// contactNotification is the staff e-mail about a new contact message.
+// Replies go to the visitor, whose address Validate has checked.
+func contactNotification(m domain.ContactMessage, to string) *domain.OutboxMessage {
+	var b strings.Builder
+	fmt.Fprintf(&b, "A visitor sent a message with the contact form.\n\n")
+	fmt.Fprintf(&b, "Name:     %s\n", m.Name)
+	fmt.Fprintf(&b, "E-mail:   %s\n", m.Email)
+	fmt.Fprintf(&b, "Subject:  %s\n", m.Subject)
+	fmt.Fprintf(&b, "Received: %s\n\n", m.CreatedAt.UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "%s\n\n", m.Message)
+	fmt.Fprintf(&b, "Reply to this e-mail to answer %s.\n", m.Name)
+	return &domain.OutboxMessage{
+		To:        to,
+		Subject:   "New contact message: " + m.Subject,
+		Body:      b.String(),
+		ReplyTo:   m.Email,
+		CreatedAt: m.CreatedAt,
+	}
 }
 
 // setRetryAfter tells a rate-limited client how many seconds to wait,

@@ -41,6 +41,12 @@ type Options struct {
 	// TrustedProxies are the networks of reverse proxies whose
 	// X-Forwarded-For names the client; empty = the peer is the client.
 	TrustedProxies []netip.Prefix
+	// StaffEmail receives notifications of new contact messages, queued
+	// in the store's outbox; "" sends none.
+	StaffEmail string
+	// MailQueued, if set, is called after a notification was queued, to
+	// wake the mail sender at once rather than at its next round.
+	MailQueued func()
 	// FormReadTimeout is how long a client has to send a form's body
 	// (contact, comments); 0 = 10s.
 	FormReadTimeout time.Duration
@@ -66,6 +72,8 @@ type Server struct {
 
 	trustedProxies []netip.Prefix
 	formLimits     routeLimits
+	staffEmail     string
+	mailQueued     func()
 }
 
 // New builds a Server and its route table.
@@ -101,6 +109,8 @@ func New(o Options) (*Server, error) {
 
 		trustedProxies: o.TrustedProxies,
 		formLimits:     formLimits,
+		staffEmail:     o.StaffEmail,
+		mailQueued:     o.MailQueued,
 	}
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
