@@ -16,7 +16,7 @@ import (
 // its first failed attempt and twice as long after each further one, up
 // to MaxRetryWait; after MaxAttempts attempts it is given up (failed)
 // and stays in the outbox for staff to see. With these values a message
-// is tried for about four and a half hours.
+// is tried for about four hours.
 const (
 	FirstRetry   = time.Minute
 	MaxRetryWait = time.Hour
