@@ -308,4 +308,3 @@ func TestSenderGivesUpOnABrokenMessage(t *testing.T) {
 		t.Errorf("server accepted %d messages", n)
 	}
 }
-

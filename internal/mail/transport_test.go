@@ -110,4 +110,3 @@ func TestNewSMTP(t *testing.T) {
 		}
 	}
 }
-
