@@ -6,6 +6,7 @@ package smtptest
 
 import (
 	"bytes"
+	"crypto/tls"
 	"errors"
 	"io"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -22,6 +24,21 @@ type Received struct {
 	To        []string
 	Data      []byte
 	MessageID string
+	// TLS reports whether the session was encrypted when the message came.
+	TLS bool
+	// User is who signed in with AUTH PLAIN, or "".
+	User string
+}
+
+// Options configure a server beyond the plain default.
+type Options struct {
+	// TLS, when set, is offered with STARTTLS, or spoken from the first
+	// byte when ImplicitTLS is set.
+	TLS         *tls.Config
+	ImplicitTLS bool
+	// Users, when set, are the user names and passwords AUTH PLAIN takes;
+	// AUTH is offered only over TLS.
+	Users map[string]string
 }
 
 // Server is an in-process SMTP server on a loopback port.
@@ -30,6 +47,7 @@ type Server struct {
 	Addr string
 
 	t        testing.TB
+	opts     Options
 	mu       sync.Mutex
 	srv      *smtp.Server
 	refuse   *smtp.SMTPError
@@ -37,11 +55,17 @@ type Server struct {
 	notify   chan Received
 }
 
-// Start starts a server; it stops when the test ends.
+// Start starts a plain server; it stops when the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{t: t, notify: make(chan Received, 100)}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	return StartWith(t, Options{})
+}
+
+// StartWith starts a server with opts; it stops when the test ends.
+func StartWith(t testing.TB, opts Options) *Server {
+	t.Helper()
+	s := &Server{t: t, opts: opts, notify: make(chan Received, 100)}
+	l, err := s.listen("127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("smtptest: listen: %v", err)
 	}
@@ -54,11 +78,21 @@ func Start(t testing.TB) *Server {
 // URL is the smtp:// URL of the server.
 func (s *Server) URL() string { return "smtp://" + s.Addr }
 
+func (s *Server) listen(addr string) (net.Listener, error) {
+	if s.opts.ImplicitTLS {
+		return tls.Listen("tcp", addr, s.opts.TLS)
+	}
+	return net.Listen("tcp", addr)
+}
+
 func (s *Server) serve(l net.Listener) {
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
-		return &session{s: s}, nil
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		return &session{s: s, conn: c}, nil
 	}))
 	srv.Domain = "smtptest.localhost"
+	if !s.opts.ImplicitTLS {
+		srv.TLSConfig = s.opts.TLS
+	}
 	s.mu.Lock()
 	s.srv = srv
 	s.mu.Unlock()
@@ -79,7 +113,7 @@ func (s *Server) Stop() {
 // Restart listens again on the same address after Stop.
 func (s *Server) Restart() {
 	s.t.Helper()
-	l, err := net.Listen("tcp", s.Addr)
+	l, err := s.listen(s.Addr)
 	if err != nil {
 		s.t.Fatalf("smtptest: listen again on %s: %v", s.Addr, err)
 	}
@@ -119,11 +153,37 @@ func (s *Server) CountByMessageID() map[string]int {
 
 type session struct {
 	s    *Server
+	conn *smtp.Conn
+	user string
 	from string
 	to   []string
 }
 
+// AuthMechanisms offers PLAIN when the server has users.
+func (ss *session) AuthMechanisms() []string {
+	if ss.s.opts.Users == nil {
+		return nil
+	}
+	return []string{sasl.Plain}
+}
+
+func (ss *session) Auth(mech string) (sasl.Server, error) {
+	if mech != sasl.Plain || ss.s.opts.Users == nil {
+		return nil, smtp.ErrAuthUnsupported
+	}
+	return sasl.NewPlainServer(func(_, user, pass string) error {
+		if want, ok := ss.s.opts.Users[user]; !ok || want != pass {
+			return errors.New("smtptest: wrong user name or password")
+		}
+		ss.user = user
+		return nil
+	}), nil
+}
+
 func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+	if ss.s.opts.Users != nil && ss.user == "" {
+		return smtp.ErrAuthRequired
+	}
 	ss.from = from
 	return nil
 }
@@ -148,7 +208,8 @@ func (ss *session) Data(r io.Reader) error {
 	if err != nil {
 		return errors.New("smtptest: message does not parse")
 	}
-	rec := Received{From: ss.from, To: ss.to, Data: data, MessageID: msg.Header.Get("Message-ID")}
+	_, isTLS := ss.conn.TLSConnectionState()
+	rec := Received{From: ss.from, To: ss.to, Data: data, MessageID: msg.Header.Get("Message-ID"), TLS: isTLS, User: ss.user}
 	ss.s.mu.Lock()
 	ss.s.received = append(ss.s.received, rec)
 	ss.s.mu.Unlock()
