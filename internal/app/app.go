@@ -263,6 +263,9 @@ func (a *App) Server() *server.Server { return a.server }
 // Store returns the site's store (for benchmarks and tests).
 func (a *App) Store() domain.Store { return a.store }
 
+// Sender returns the site's mail sender (for tests).
+func (a *App) Sender() *mail.Sender { return a.sender }
+
 // janitor runs housekeeping every hour until ctx ends: it forgets
 // rate-limit windows older than a day.
 func (a *App) janitor(ctx context.Context) {
