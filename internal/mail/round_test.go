@@ -2,8 +2,11 @@ package mail_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"corpsite/internal/domain"
 	mailer "corpsite/internal/mail"
@@ -100,4 +103,30 @@ func TestSenderShutdownMidRound(t *testing.T) {
 		}
 	}
 	round(t, s, 2)
+}
+
+// failing is a Transport whose server answers with text that is not
+// valid UTF-8, holds NUL bytes and goes on for kilobytes.
+type failing struct{}
+
+func (failing) Send(context.Context, *mailer.Message) error {
+	return errors.New("451 \xff\xfe bad\x00 " + strings.Repeat("ü", 2000))
+}
+
+func (failing) String() string { return "failing" }
+
+// The error kept with a message is short, valid text whatever the server
+// said (PostgreSQL refuses invalid UTF-8 and NUL bytes).
+func TestSenderKeepsAShortValidError(t *testing.T) {
+	st, s, _ := scriptedSender(t, failing{})
+	enqueue(t, st, 1)
+	round(t, s, 1)
+	q := outbox(t, st, domain.OutboxQueued)
+	if len(q) != 1 {
+		t.Fatalf("queued = %d, want the message back for a retry", len(q))
+	}
+	e := q[0].LastError
+	if !utf8.ValidString(e) || strings.Contains(e, "\x00") || len(e) > 500 || !strings.HasPrefix(e, "451 ") {
+		t.Errorf("LastError = %q (%d bytes); want valid text of at most 500 bytes starting with the reply code", e, len(e))
+	}
 }

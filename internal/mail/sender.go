@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -205,12 +206,15 @@ func (s *Sender) send(record context.Context, m domain.OutboxMessage) {
 	}
 }
 
-// short cuts s to maxErrorLen bytes on a character boundary.
+// short makes a server's error text fit to keep: valid UTF-8 without NUL
+// bytes (PostgreSQL refuses both in text), at most maxErrorLen bytes.
 func short(s string) string {
+	s = strings.ReplaceAll(strings.ToValidUTF8(s, "?"), "\x00", "")
 	if len(s) <= maxErrorLen {
 		return s
 	}
 	s = s[:maxErrorLen]
+	// The cut may have split the last character.
 	for !utf8.ValidString(s) {
 		s = s[:len(s)-1]
 	}

@@ -82,12 +82,19 @@ func TestContactSpamIsNotNotified(t *testing.T) {
 	}
 }
 
-// An invalid form is refused before anything is stored or queued.
+// An invalid form is refused before anything is stored or queued; line
+// breaks meant to add mail headers never reach a notification.
 func TestContactInvalidQueuesNothing(t *testing.T) {
 	f, woken := mailFixture(t)
-	res := f.post(t, "/api/contact", "198.51.100.1:1", "application/json", contactBody(func(m map[string]any) { m["email"] = "not-an-address" }))
-	if res.Status == http.StatusCreated {
-		t.Fatalf("invalid form accepted")
+	for name, edit := range map[string]func(m map[string]any){
+		"bad address":          func(m map[string]any) { m["email"] = "not-an-address" },
+		"header in subject":    func(m map[string]any) { m["subject"] = "Hi\r\nBcc: victim@example.com" },
+		"header in name":       func(m map[string]any) { m["name"] = "Asha\nBcc: victim@example.com" },
+		"header after address": func(m map[string]any) { m["email"] = "asha@example.com\r\nBcc: victim@example.com" },
+	} {
+		if res := f.post(t, "/api/contact", "198.51.100.1:1", "application/json", contactBody(edit)); res.Status == http.StatusCreated {
+			t.Errorf("%s: form accepted", name)
+		}
 	}
 	if out, err := f.store.ListOutbox(t.Context(), "", 0); err != nil || len(out) != 0 || woken.Load() != 0 {
 		t.Errorf("outbox = %d, %v, woken %d; want nothing queued", len(out), err, woken.Load())

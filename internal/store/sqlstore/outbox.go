@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -126,7 +127,7 @@ func (s *Store) finishClaim(ctx context.Context, id string, attempt int, set str
 	if n == 0 {
 		var exists int
 		err := s.w.QueryRowContext(ctx, s.q(`SELECT 1 FROM outbox WHERE id = ?`), id).Scan(&exists)
-		if err == sql.ErrNoRows {
+		if errors.Is(err, sql.ErrNoRows) {
 			return domain.NotFound("outbox message")
 		}
 		if err != nil {
