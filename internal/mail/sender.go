@@ -35,6 +35,8 @@ const (
 	// PollInterval is how often the sender looks for due messages when
 	// nothing wakes it (retries, and mail queued by other instances).
 	PollInterval = 30 * time.Second
+	// claimTimeout bounds a claim, which a shutdown does not interrupt.
+	claimTimeout = 10 * time.Second
 	// maxErrorLen bounds the error kept with a message.
 	maxErrorLen = 500
 )
@@ -142,13 +144,20 @@ func (s *Sender) Run(ctx context.Context) {
 // ends during a round, the message in hand is finished and the others
 // are put back, due at once.
 func (s *Sender) SendDue(ctx context.Context) (claimed int, err error) {
-	msgs, err := s.store.ClaimOutbox(ctx, s.now(), Lease, BatchSize)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	// Store calls run to their end even when ctx ends meanwhile: a claim
+	// cut short could be committed without this sender learning what it
+	// took (the messages would wait out the lease), and a message that
+	// went out must be recorded, or it would be sent again.
+	record := context.WithoutCancel(ctx)
+	cctx, cancel := context.WithTimeout(record, claimTimeout)
+	msgs, err := s.store.ClaimOutbox(cctx, s.now(), Lease, BatchSize)
+	cancel()
 	if err != nil {
 		return 0, err
 	}
-	// Outcomes are recorded even when ctx has ended: a message that went
-	// out must not stay claimed, to be sent again.
-	record := context.WithoutCancel(ctx)
 	for i, m := range msgs {
 		if ctx.Err() != nil {
 			for _, rest := range msgs[i:] {
