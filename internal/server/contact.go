@@ -31,8 +31,10 @@ const (
 // created is a handler result written with 201 Created.
 type created struct{ body any }
 
-// POST /api/contact: stores a contact message. Suspected spam is stored
-// flagged, and answered like any other message.
+// POST /api/contact: stores a contact message and, in the same
+// transaction, queues the staff notification mail. Suspected spam is
+// stored flagged, without a notification, and answered like any other
+// message.
 func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.ContactRequest
 	if err := decodeJSON(r, &req); err != nil {
@@ -77,7 +79,7 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 // Replies go to the visitor, whose address Validate has checked.
 func contactNotification(m domain.ContactMessage, to string) *domain.OutboxMessage {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A visitor sent a message with the contact form.\n\n")
+	b.WriteString("A visitor sent a message with the contact form.\n\n")
 	fmt.Fprintf(&b, "Name:     %s\n", m.Name)
 	fmt.Fprintf(&b, "E-mail:   %s\n", m.Email)
 	fmt.Fprintf(&b, "Subject:  %s\n", m.Subject)
