@@ -201,9 +201,14 @@ func TestJobSearchesDoNotEvictSitePages(t *testing.T) {
 			t.Fatalf("GET /jobs?q=word%d = %d", i, res.Status)
 		}
 	}
-	if _, bytes := server.PageCacheStats(f.srv); bytes > budget {
+	pages, bytes := server.PageCacheStats(f.srv)
+	if bytes > budget {
 		t.Errorf("cache holds %d bytes, over its budget of %d", bytes, budget)
 	}
+	if pages >= searches {
+		t.Fatalf("cache holds %d pages after %d searches: the test's budget is too large to evict any", pages, searches)
+	}
+	t.Logf("after %d searches: %d pages cached, %d bytes", searches, pages, bytes)
 	for _, p := range []string{"/", "/jobs"} {
 		f.get(t, p)
 		if n := log.count(p); n != 1 {

@@ -36,7 +36,11 @@ const answer = (matching: Job[]): { data: JobSearch } => ({
 /** Where the page navigated to, and how. */
 function Probe() {
   const { pathname, search } = useLocation();
-  return <output data-testid="url" data-type={useNavigationType()}>{pathname + search}</output>;
+  return (
+    <span data-testid="url" data-type={useNavigationType()}>
+      {pathname + search}
+    </span>
+  );
 }
 
 function renderJobs(route: string, api: Record<string, { data: JobSearch }>) {
