@@ -22,7 +22,7 @@ export interface JobSearchFormProps {
 }
 
 const field =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700';
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700';
 const label = 'block text-sm font-semibold text-slate-800';
 
 /**
@@ -119,7 +119,7 @@ export function JobSearchForm({ query, options, onSearch }: JobSearchFormProps) 
       })}
       <button
         type="submit"
-        className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 sm:col-span-2 lg:col-span-1"
+        className="h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 sm:col-span-2 lg:col-span-1"
       >
         {t.submit}
       </button>
