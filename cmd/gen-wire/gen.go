@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/server"
@@ -271,6 +272,22 @@ func writeRules(b *bytes.Buffer) error {
 	b.WriteString("/** A document title, as the server writes it into <head>: replace {title} with the page's title. */\n")
 	fmt.Fprintf(b, "export const DOCUMENT_TITLE_TEMPLATE = %s;\n\n", jsString(content.Title(placeholder)))
 
+	params, valueMax := server.JobSearchRules()
+	b.WriteString("/**\n * The job search's rules (server.JobSearchRules): its URL parameters in the\n")
+	b.WriteString(" * canonical order, the longest value in characters, and the characters\n")
+	b.WriteString(" * whose runs the server collapses to one space (Go's unicode.IsSpace).\n */\n")
+	b.WriteString("export const JOB_SEARCH = {\n  params: [")
+	for i, p := range params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(jsString(p))
+	}
+	b.WriteString("],\n")
+	fmt.Fprintf(b, "  valueMax: %d,\n", valueMax)
+	fmt.Fprintf(b, "  spaceClass: %s,\n", jsString(spaceClass()))
+	b.WriteString("} as const;\n\n")
+
 	b.WriteString("/** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */\n")
 	b.WriteString("export const PAGE_ROUTES = [\n")
 	for _, r := range routes {
@@ -282,6 +299,28 @@ func writeRules(b *bytes.Buffer) error {
 	b.WriteString("/** Every page of the site, by name. */\n")
 	b.WriteString("export type PageName = (typeof PAGE_ROUTES)[number]['page'] | typeof NOT_FOUND_PAGE;\n")
 	return nil
+}
+
+// spaceClass is a JavaScript regular expression character class of the
+// characters unicode.IsSpace reports, which strings.Fields splits on.
+func spaceClass() string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.IsSpace(r) {
+			continue
+		}
+		first := r
+		for r+1 <= unicode.MaxRune && unicode.IsSpace(r+1) {
+			r++
+		}
+		fmt.Fprintf(&b, "\\u%04X", first)
+		if r > first {
+			fmt.Fprintf(&b, "-\\u%04X", r)
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // wildcard matches a ServeMux path wildcard such as {id}.

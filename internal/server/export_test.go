@@ -15,3 +15,10 @@ func ErrorPageReady(s *Server) bool { return s.errPage.Load() != nil }
 // SetRenderDeadline replaces the bound on one page's work, so a test can
 // tell a cancelled render from one that ran out of time.
 func SetRenderDeadline(s *Server, d time.Duration) { s.flight.timeout = d }
+
+// SetPageCacheBudget replaces the page cache with an empty one of budget
+// bytes, so a test can fill it with few pages. Call it before s serves.
+func SetPageCacheBudget(s *Server, budget int) { s.cache = newPageCache(budget) }
+
+// PageCacheStats returns the number of cached pages and the bytes they take.
+func PageCacheStats(s *Server) (pages, bytes int) { return s.cache.stats() }

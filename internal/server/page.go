@@ -63,6 +63,13 @@ type pageSpec struct {
 	API map[string]wire.Result
 	// Cache says whether the rendered page may be reused.
 	Cache bool
+	// Variant marks one of a page's many views (a filtered /jobs): it is
+	// cached apart from the site's own pages, in the tier that is held to
+	// a share of the budget and evicted first.
+	Variant bool
+	// Expires is when the page's content changes by time alone, besides
+	// what pageExpiry finds in API (zero = nothing more).
+	Expires time.Time
 	// NotFound says the page shows the site's not-found screen: its HTML
 	// comes from the one render every unknown path shares; only its <head>
 	// and boot data are its own.
@@ -165,8 +172,12 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		p.root, p.bootNow = "", ""
 	}
 	p.expires = pageExpiry(spec.API, now)
+	if !spec.Expires.IsZero() && (p.expires.IsZero() || spec.Expires.Before(p.expires)) {
+		p.expires = spec.Expires
+	}
 	if spec.Cache && p.status < 500 {
-		s.cache.put(key, version, p, p.status == http.StatusOK || key == notFoundKey)
+		known := p.status == http.StatusOK && !spec.Variant || key == notFoundKey
+		s.cache.put(key, version, p, known)
 	}
 	return p, nil
 }

@@ -24,6 +24,10 @@ type pageRoute struct {
 	// handle builds the page for a request. nil = a page whose data does
 	// not depend on its URL, served by staticPage with api and jsonLD.
 	handle func(s *Server, r *http.Request) (*pageSpec, error)
+	// key names a request's page cache slot (nil = byPath: the query
+	// string is ignored). A page whose output depends on the query needs
+	// its own, bounded one.
+	key cacheKeyFunc
 	// api loads the API responses the page reads (nil = none).
 	api func(s *Server, ctx context.Context) (map[string]wire.Result, error)
 	// jsonLD returns the page's structured data (nil = none).
@@ -47,6 +51,7 @@ var pageRoutes = []pageRoute{
 	{path: "/terms", page: "terms"},
 	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
 	{path: "/career", page: "career", api: (*Server).careerAPI},
+	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
 }
 
 // notFoundPageName is the web app's page for any path without a route.
@@ -69,6 +74,14 @@ func PageRoutes() (routes []PageRoute, notFound string) {
 
 // fixed reports whether the route has one URL (no wildcards).
 func (p pageRoute) fixed() bool { return !strings.Contains(p.path, "{") }
+
+// cacheKey is the route's cache key function.
+func (p pageRoute) cacheKey() cacheKeyFunc {
+	if p.key != nil {
+		return p.key
+	}
+	return byPath
+}
 
 // pageHandler serves the route's pages.
 func (s *Server) pageHandler(p pageRoute) pageFunc {

@@ -135,6 +135,9 @@ func (s *Server) routes() http.Handler {
 
 	// JSON API.
 	mux.Handle("GET /api/jobs", s.api(s.apiJobs))
+	// The literal segment wins over {id}; generated IDs are 16 characters
+	// long, so no job can be called "search".
+	mux.Handle("GET /api/jobs/search", s.api(s.apiJobSearch))
 	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
 	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
@@ -145,7 +148,7 @@ func (s *Server) routes() http.Handler {
 		if p.path == "/" {
 			pattern += "{$}" // the home page only, not every path
 		}
-		mux.Handle(pattern, s.page(byPath, s.pageHandler(p)))
+		mux.Handle(pattern, s.page(p.cacheKey(), s.pageHandler(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
 	mux.Handle("/", s.unrouted(mux, http.HandlerFunc(s.serveNotFound)))

@@ -866,8 +866,9 @@ func TestWarm(t *testing.T) {
 	f := newFixture(t, nil)
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	public := len(f.jobs(t)) - 1
-	// "/", the eleven static pages and every public job page.
-	if got, want := f.srv.Warm(context.Background()), 12+public; got != want {
+	// "/", the twelve static pages (/jobs unfiltered among them) and every
+	// public job page.
+	if got, want := f.srv.Warm(context.Background()), 13+public; got != want {
 		t.Errorf("Warm() = %d, want %d", got, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -37,6 +37,21 @@ type Job struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
+// JobSearch is the answer of GET /api/jobs/search: the open positions that
+// match a search, newest first, and what the search form offers. The
+// options and Total cover every open position, so a filter that matches
+// nothing still shows the others that could be chosen.
+type JobSearch struct {
+	Jobs []Job `json:"jobs"`
+	// Total is the number of open positions, matching or not.
+	Total int `json:"total"`
+	// Locations, ExperienceLevels and Departments are the distinct values
+	// of the open positions: the options of the search form's filters.
+	Locations        []string `json:"locations"`
+	ExperienceLevels []string `json:"experienceLevels"`
+	Departments      []string `json:"departments"`
+}
+
 // BlogSummary is a published post without its body, for lists and the home
 // page carousel (GET /api/blogs).
 type BlogSummary struct {

@@ -5,7 +5,7 @@ import { base, openJobs } from './helpers';
 
 // Every public route: 200, its own <head> (title, description, canonical,
 // Open Graph) and its content in the raw HTML.
-const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career'];
+const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career', '/jobs'];
 
 function head(html: string) {
   const get = (re: RegExp) => re.exec(html)?.[1];

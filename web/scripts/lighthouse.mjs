@@ -18,7 +18,7 @@ const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const only = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
 
-const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career'];
+const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career', '/jobs'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const REQUIRED = ['accessibility', 'best-practices', 'seo'];
 

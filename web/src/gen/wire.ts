@@ -33,6 +33,25 @@ export interface Job {
 }
 
 /**
+ * JobSearch is the answer of GET /api/jobs/search: the open positions that
+ * match a search, newest first, and what the search form offers. The
+ * options and Total cover every open position, so a filter that matches
+ * nothing still shows the others that could be chosen.
+ */
+export interface JobSearch {
+  jobs: Job[];
+  /** Total is the number of open positions, matching or not. */
+  total: number;
+  /**
+   * Locations, ExperienceLevels and Departments are the distinct values
+   * of the open positions: the options of the search form's filters.
+   */
+  locations: string[];
+  experienceLevels: string[];
+  departments: string[];
+}
+
+/**
  * BlogSummary is a published post without its body, for lists and the home
  * page carousel (GET /api/blogs).
  */
@@ -144,6 +163,17 @@ export const EMAIL_PATTERN_SOURCE = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-
 /** A document title, as the server writes it into <head>: replace {title} with the page's title. */
 export const DOCUMENT_TITLE_TEMPLATE = "{title} | Nimbus Grove Technologies";
 
+/**
+ * The job search's rules (server.JobSearchRules): its URL parameters in the
+ * canonical order, the longest value in characters, and the characters
+ * whose runs the server collapses to one space (Go's unicode.IsSpace).
+ */
+export const JOB_SEARCH = {
+  params: ["q", "location", "experience", "department"],
+  valueMax: 100,
+  spaceClass: "[\\u0009-\\u000D\\u0020\\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028-\\u2029\\u202F\\u205F\\u3000]",
+} as const;
+
 /** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */
 export const PAGE_ROUTES = [
   { path: "/", page: "home" },
@@ -159,6 +189,7 @@ export const PAGE_ROUTES = [
   { path: "/terms", page: "terms" },
   { path: "/contact-us", page: "contact-us" },
   { path: "/career", page: "career" },
+  { path: "/jobs", page: "jobs" },
 ] as const;
 
 /** The page for any path without a route. */

@@ -47,6 +47,7 @@ describe('Career page', () => {
     expect(first.getByText('Hyderabad')).toBeTruthy();
     expect(first.getByRole('link', { name: 'View Details for Backend Engineer (Go)' }).getAttribute('href')).toBe('/job/go-eng');
     expect(first.getByRole('link', { name: 'Apply Now for Backend Engineer (Go)' }).getAttribute('href')).toBe('/apply/go-eng');
+    expect(grid().getByRole('link', { name: 'Search all positions' }).getAttribute('href')).toBe('/jobs');
   });
 
   it('focuses the open-positions heading from the banner link', () => {

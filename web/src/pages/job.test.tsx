@@ -60,7 +60,7 @@ describe('Job page', () => {
   it('says a closed job is no longer open', () => {
     renderApp('/job/old', { api: { '/api/jobs/old': { error: { code: 'gone', message: 'Job closed.' } } } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This position is no longer open');
-    expect(screen.getByRole('link', { name: 'See open positions' }).getAttribute('href')).toBe('/career');
+    expect(screen.getByRole('link', { name: 'See open positions' }).getAttribute('href')).toBe('/jobs');
   });
 
   it('explains other errors and offers a retry', () => {

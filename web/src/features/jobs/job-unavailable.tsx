@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import copy from '../../../../content/jobs.json';
 import { useDocumentTitle } from '../../lib/meta';
+import { JOBS_PATH } from './job-query';
 
 const t = copy.detail;
 
@@ -27,7 +28,7 @@ function Message({ title, text, alert, children }: { title: string; text: string
 export function JobGone() {
   return (
     <Message title={t.goneTitle} text={t.goneText}>
-      <Link to="/career" className={primary}>
+      <Link to={JOBS_PATH} className={primary}>
         {t.goneLink}
       </Link>
     </Message>
@@ -42,7 +43,7 @@ export function JobLoadError() {
       <Link to={pathname + search} reloadDocument className={primary}>
         {t.retry}
       </Link>
-      <Link to="/career" className={secondary}>
+      <Link to={JOBS_PATH} className={secondary}>
         {t.goneLink}
       </Link>
     </Message>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import site from '../../../../content/site.json';
 import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
@@ -5,12 +6,15 @@ import { useApi } from '../../lib/api';
 import { fill } from '../../lib/text';
 import type { Job } from '../../gen/wire';
 import { JobCard } from './job-card';
+import { JOBS_PATH } from './job-query';
 
 const PATH = '/api/jobs';
 
 export interface OpenPositionsCopy extends LoadStateCopy {
   heading: string;
   intro: string;
+  /** The link to the searchable list of every position (/jobs). */
+  searchAll: string;
   location: string;
   experience: string;
   viewDetails: string;
@@ -32,7 +36,22 @@ export interface OpenPositionsCopy extends LoadStateCopy {
 export function OpenPositions({ headingId, copy }: { headingId: string; copy: OpenPositionsCopy }) {
   const jobs = useApi<Job[]>(PATH);
   return (
-    <Section id={headingId} title={copy.heading} intro={copy.intro} tone="muted" reveal={null} focusableTitle>
+    <Section
+      id={headingId}
+      title={copy.heading}
+      intro={copy.intro}
+      tone="muted"
+      reveal={null}
+      focusableTitle
+      aside={
+        <Link
+          to={JOBS_PATH}
+          className="rounded-sm font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
+        >
+          {copy.searchAll}
+        </Link>
+      }
+    >
       <div className="mt-10">
         <LoadState
           path={PATH}
