@@ -252,16 +252,7 @@ func (s *Store) ListApplications(ctx context.Context, f domain.ApplicationFilter
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	apps := []domain.Application{}
-	for rows.Next() {
-		a, err := scanApp(rows)
-		if err != nil {
-			return nil, err
-		}
-		apps = append(apps, a)
-	}
-	return apps, rows.Err()
+	return collect(rows, scanApp)
 }
 
 // DeleteApplication removes an application. Its blobs are the caller's.

@@ -36,16 +36,7 @@ func (s *Store) ListBlogPosts(ctx context.Context, f domain.BlogFilter) (_ []dom
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	posts := []domain.BlogPost{}
-	for rows.Next() {
-		p, err := scanPost(rows)
-		if err != nil {
-			return nil, err
-		}
-		posts = append(posts, p)
-	}
-	return posts, rows.Err()
+	return collect(rows, scanPost)
 }
 
 // CountBlogPosts returns how many posts f selects, ignoring its page.

@@ -63,16 +63,7 @@ func (s *Store) ListContactMessages(ctx context.Context, limit, offset int) (_ [
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	msgs := []domain.ContactMessage{}
-	for rows.Next() {
-		m, err := scanContact(rows)
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, m)
-	}
-	return msgs, rows.Err()
+	return collect(rows, scanContact)
 }
 
 // GetContactMessage returns the message with the given ID.

@@ -37,16 +37,7 @@ func (s *Store) ListJobs(ctx context.Context, f domain.JobFilter) (_ []domain.Jo
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	jobs := []domain.Job{}
-	for rows.Next() {
-		j, err := scanJob(rows)
-		if err != nil {
-			return nil, err
-		}
-		jobs = append(jobs, j)
-	}
-	return jobs, rows.Err()
+	return collect(rows, scanJob)
 }
 
 // GetJob returns the job with the given ID.

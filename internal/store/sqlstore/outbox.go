@@ -71,16 +71,8 @@ func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Durat
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	claimed := []domain.OutboxMessage{}
-	for rows.Next() {
-		m, err := scanOutbox(rows)
-		if err != nil {
-			return nil, err
-		}
-		claimed = append(claimed, m)
-	}
-	if err := rows.Err(); err != nil {
+	claimed, err := collect(rows, scanOutbox)
+	if err != nil {
 		return nil, err
 	}
 	// RETURNING promises no order; send the oldest first.
@@ -152,14 +144,5 @@ func (s *Store) ListOutbox(ctx context.Context, status domain.OutboxStatus, limi
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	msgs := []domain.OutboxMessage{}
-	for rows.Next() {
-		m, err := scanOutbox(rows)
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, m)
-	}
-	return msgs, rows.Err()
+	return collect(rows, scanOutbox)
 }

@@ -164,6 +164,21 @@ type execer interface {
 
 type scanner interface{ Scan(dest ...any) error }
 
+// collect scans every row of rows with scan and closes rows. With no rows
+// it returns an empty slice, not nil, so lists encode as [] in JSON.
+func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // now returns the current time as stored.
 func now() time.Time { return stamp(time.Now()) }
 

@@ -67,16 +67,7 @@ func (s *Store) ListStaffUsers(ctx context.Context) (_ []domain.StaffUser, err e
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	users := []domain.StaffUser{}
-	for rows.Next() {
-		u, err := scanStaff(rows)
-		if err != nil {
-			return nil, err
-		}
-		users = append(users, u)
-	}
-	return users, rows.Err()
+	return collect(rows, scanStaff)
 }
 
 // UpdateStaffPassword replaces an account's password hash.
