@@ -137,6 +137,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
 		TrustedProxies: cfg.TrustedProxies,
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
+		RetentionDays: cfg.RetentionDays,
 	})
 	if err != nil {
 		return nil, err
@@ -257,8 +258,40 @@ func (p prefixFS) Open(name string) (fs.File, error) {
 	return p.fsys.Open(rest)
 }
 
+// PurgeApplications deletes the applications applied more than the
+// retention period before now, then their files, and returns how many
+// files it deleted. The rows go first, so an expired application is never
+// shown again even if deleting one of its files fails; such a file stays
+// in storage, unreferenced, and the error says how many.
+func (a *App) PurgeApplications(ctx context.Context, now time.Time) (int, error) {
+	cutoff := now.AddDate(0, 0, -a.cfg.RetentionDays)
+	keys, err := a.store.DeleteApplicationsBefore(ctx, cutoff)
+	if err != nil {
+		return 0, err
+	}
+	var errs []error
+	deleted := 0
+	for _, k := range keys {
+		if err := a.blobs.Delete(ctx, k); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		deleted++
+	}
+	if len(keys) > 0 {
+		a.log.Info("purged old applications", "files", deleted, "retention_days", a.cfg.RetentionDays)
+	}
+	if len(errs) > 0 {
+		return deleted, fmt.Errorf("app: %d of %d expired files not deleted: %w", len(errs), len(keys), errors.Join(errs...))
+	}
+	return deleted, nil
+}
+
 // Server returns the HTTP handler of the site (for benchmarks and tests).
 func (a *App) Server() *server.Server { return a.server }
+
+// Blobs returns the site's private file storage (for tests).
+func (a *App) Blobs() domain.BlobStore { return a.blobs }
 
 // Store returns the site's store (for benchmarks and tests).
 func (a *App) Store() domain.Store { return a.store }
@@ -267,13 +300,18 @@ func (a *App) Store() domain.Store { return a.store }
 func (a *App) Sender() *mail.Sender { return a.sender }
 
 // janitor runs housekeeping every hour until ctx ends: it forgets
-// rate-limit windows older than a day.
+// rate-limit windows older than a day and deletes the applications (with
+// their files) older than the retention period.
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
-		if err := a.store.PruneRateLimits(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		now := time.Now()
+		if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.log.Warn("pruning rate limits failed", "err", err)
+		}
+		if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
+			a.log.Warn("purging old applications failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -312,3 +312,65 @@ func TestDataFolderIsPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestPurgeApplications: applications older than --retention-days go, with
+// their files; younger ones and their files stay.
+func TestPurgeApplications(t *testing.T) {
+	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	job := domain.Job{JobTitle: "Engineer", Experience: "2-4", Location: "Hyderabad", Description: "<p>Build.</p>", Status: domain.JobOpen}
+	if err := a.Store().CreateJob(ctx, &job); err != nil {
+		t.Fatalf("CreateJob: %v", err)
+	}
+	save := func(email string, age time.Duration) domain.Application {
+		t.Helper()
+		app := domain.Application{
+			JobID: job.ID, FirstName: "Asha", Email: email, ConsentAt: now.Add(-age), AppliedAt: now.Add(-age),
+			ResumeKey: "resumes/" + email + ".pdf", NationalIDDocumentKey: "ids/" + email + ".png",
+		}
+		for _, k := range app.BlobKeys() {
+			if err := a.Blobs().Put(ctx, k, strings.NewReader("%PDF-1.7 test"), "application/pdf"); err != nil {
+				t.Fatalf("Put %s: %v", k, err)
+			}
+		}
+		if _, _, err := a.Store().SaveApplication(ctx, &app); err != nil {
+			t.Fatalf("SaveApplication: %v", err)
+		}
+		return app
+	}
+	old := save("old@example.com", 31*24*time.Hour)
+	young := save("young@example.com", 29*24*time.Hour)
+
+	deleted, err := a.PurgeApplications(ctx, now)
+	if err != nil {
+		t.Fatalf("PurgeApplications: %v", err)
+	}
+	if deleted != 2 {
+		t.Errorf("deleted %d files, want the old application's 2", deleted)
+	}
+	if _, err := a.Store().GetApplication(ctx, old.ID); !domain.IsNotFound(err) {
+		t.Errorf("the 31-day-old application is still there (err %v)", err)
+	}
+	if _, err := a.Store().GetApplication(ctx, young.ID); err != nil {
+		t.Errorf("the 29-day-old application is gone: %v", err)
+	}
+	for _, k := range old.BlobKeys() {
+		if _, _, err := a.Blobs().Open(ctx, k); !domain.IsNotFound(err) {
+			t.Errorf("file %s of the old application is still there (err %v)", k, err)
+		}
+	}
+	for _, k := range young.BlobKeys() {
+		r, _, err := a.Blobs().Open(ctx, k)
+		if err != nil {
+			t.Errorf("file %s of the young application is gone: %v", k, err)
+			continue
+		}
+		r.Close()
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"corpsite/internal/domain"
 	"corpsite/internal/sitecontent"
 )
 
@@ -60,6 +61,10 @@ type Config struct {
 	// StaffEmail receives staff notifications such as new contact
 	// messages (SITE_STAFF_EMAIL); empty means the site's e-mail address.
 	StaffEmail string
+	// RetentionDays is how long job applications and their documents are
+	// kept before they are deleted (SITE_RETENTION_DAYS); the privacy page
+	// states it.
+	RetentionDays int
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
@@ -83,6 +88,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	}
 	fs.StringVar(&c.SMTPURL, "smtp-url", env("SITE_SMTP_URL", ""), "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; empty = .eml files in {data-dir}/mail (env SITE_SMTP_URL)")
 	fs.StringVar(&c.MailFrom, "mail-from", env("SITE_MAIL_FROM", ""), "sender address of the site's e-mail; empty = the site's e-mail in content/site.json (env SITE_MAIL_FROM)")
+	fs.IntVar(&c.RetentionDays, "retention-days", c.envInt("SITE_RETENTION_DAYS", domain.DefaultRetentionDays), "days job applications and their documents are kept before they are deleted (env SITE_RETENTION_DAYS)")
 	fs.StringVar(&c.StaffEmail, "staff-email", env("SITE_STAFF_EMAIL", ""), "address that gets staff notifications; empty = the site's e-mail in content/site.json (env SITE_STAFF_EMAIL)")
 	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
@@ -91,6 +97,12 @@ func (c *Config) Register(fs *flag.FlagSet) {
 func (c *Config) Finish() error {
 	if len(c.envErrs) > 0 {
 		return errors.Join(c.envErrs...)
+	}
+	if c.RetentionDays == 0 {
+		c.RetentionDays = domain.DefaultRetentionDays
+	}
+	if c.RetentionDays < 1 || c.RetentionDays > domain.MaxRetentionDays {
+		return fmt.Errorf("config: --retention-days must be between 1 and %d", domain.MaxRetentionDays)
 	}
 	if c.RenderWorkers < 0 {
 		return fmt.Errorf("config: --render-workers must not be negative")

@@ -55,6 +55,7 @@ func TestDefaults(t *testing.T) {
 		LogLevel:        "info",
 		MailFrom:        siteEmail(t),
 		StaffEmail:      siteEmail(t),
+		RetentionDays:   365,
 	}
 	if !reflect.DeepEqual(want, got) {
 		t.Errorf("defaults mismatch (-want +got):\n- %+v\n+ %+v", want, got)
@@ -74,6 +75,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"SITE_SMTP_URL":         "smtps://user:s3cret@mail.example.com:465",
 		"SITE_MAIL_FROM":        "Nimbus Grove <noreply@example.com>",
 		"SITE_STAFF_EMAIL":      "staff@example.com",
+		"SITE_RETENTION_DAYS":   "180",
 	}
 	tests := []struct {
 		name string
@@ -87,7 +89,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				FilesURL: "s3://bucket?region=x", BaseURL: "https://example.com", RenderWorkers: 3,
 				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
 				SMTPURL: "smtps://user:s3cret@mail.example.com:465", MailFrom: "Nimbus Grove <noreply@example.com>",
-				StaffEmail: "staff@example.com",
+				StaffEmail: "staff@example.com", RetentionDays: 180,
 			},
 		},
 		{
@@ -97,12 +99,14 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				"--files-url", "file:///srv/files", "--base-url", "http://localhost:1", "--render-workers", "5",
 				"--shutdown-timeout", "1m", "--log-level", "warn",
 				"--smtp-url", "smtp://relay.example.com", "--mail-from", "site@example.com", "--staff-email", "ops@example.com",
+				"--retention-days", "90",
 			},
 			want: config.Config{
 				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
 				FilesURL: "file:///srv/files", BaseURL: "http://localhost:1", RenderWorkers: 5,
 				ShutdownTimeout: time.Minute, LogLevel: "warn",
 				SMTPURL: "smtp://relay.example.com", MailFrom: "site@example.com", StaffEmail: "ops@example.com",
+				RetentionDays: 90,
 			},
 		},
 	}
@@ -166,6 +170,8 @@ func TestFinishErrors(t *testing.T) {
 		{"staff e-mail with a line break", []string{"--staff-email", "a@example.com\nBcc: b@example.com"}, "--staff-email"},
 		{"staff e-mail with a name", []string{"--staff-email", "Staff <a@example.com>"}, "--staff-email"},
 		{"two staff e-mails", []string{"--staff-email", "a@example.com, b@example.com"}, "--staff-email"},
+		{"negative retention", []string{"--retention-days", "-1"}, "--retention-days"},
+		{"retention over ten years", []string{"--retention-days", "3651"}, "--retention-days"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

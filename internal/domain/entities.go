@@ -178,6 +178,14 @@ type Application struct {
 	UpdatedAt             time.Time `json:"updatedAt"`
 }
 
+// DefaultRetentionDays is how long applications and their documents are
+// kept before they are purged, unless the operator configures another
+// period (decisions.md). The privacy page states the configured figure.
+const DefaultRetentionDays = 365
+
+// MaxRetentionDays bounds the configured retention period (ten years).
+const MaxRetentionDays = 3650
+
 // BlobKeys returns every blob key the application references.
 func (a Application) BlobKeys() []string {
 	var keys []string

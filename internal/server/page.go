@@ -204,7 +204,7 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	if shared.status != http.StatusNotFound {
 		return shared, nil // the not-found screen itself failed: its error page stands
 	}
-	boot := wire.BootData{API: spec.API, Now: shared.bootNow}
+	boot := wire.BootData{API: spec.API, Now: shared.bootNow, Settings: s.settings}
 	bootJSON, err := json.Marshal(boot)
 	if err != nil {
 		return nil, fmt.Errorf("server: encode boot data: %w", err)
@@ -274,7 +274,7 @@ const fallbackErrorHTML = `<!doctype html><html lang="en"><head><meta charset="u
 
 // renderSpec renders spec into a complete document.
 func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, failed bool) (*renderedPage, error) {
-	boot := wire.BootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed}
+	boot := wire.BootData{API: spec.API, Now: s.now().UTC().Format(time.RFC3339), Error: failed, Settings: s.settings}
 	if boot.API == nil {
 		boot.API = map[string]wire.Result{}
 	}

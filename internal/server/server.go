@@ -5,6 +5,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -18,6 +19,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/render"
 	"corpsite/internal/sitecontent"
+	"corpsite/internal/wire"
 )
 
 // Options are the dependencies of a Server.
@@ -41,6 +43,9 @@ type Options struct {
 	// TrustedProxies are the networks of reverse proxies whose
 	// X-Forwarded-For names the client; empty = the peer is the client.
 	TrustedProxies []netip.Prefix
+	// RetentionDays is how long applications are kept, as the privacy
+	// page states it; 0 = domain.DefaultRetentionDays.
+	RetentionDays int
 	// StaffEmail receives notifications of new contact messages, queued
 	// in the store's outbox; "" sends none.
 	StaffEmail string
@@ -73,7 +78,9 @@ type Server struct {
 	trustedProxies []netip.Prefix
 	formLimits     routeLimits
 	staffEmail     string
-	mailQueued     func()
+	// settings are stated by pages; every page's boot data carries them.
+	settings   wire.Settings
+	mailQueued func()
 }
 
 // New builds a Server and its route table.
@@ -110,6 +117,7 @@ func New(o Options) (*Server, error) {
 		trustedProxies: o.TrustedProxies,
 		formLimits:     formLimits,
 		staffEmail:     o.StaffEmail,
+		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
 	}
 	if o.FormReadTimeout > 0 {

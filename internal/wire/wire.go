@@ -87,6 +87,14 @@ type Result struct {
 	Error *APIError `json:"error,omitempty"`
 }
 
+// Settings are the operator's choices that pages state, the same on
+// every page of one running site.
+type Settings struct {
+	// RetentionDays is how long job applications and their documents are
+	// kept before they are deleted (--retention-days).
+	RetentionDays int `json:"retentionDays"`
+}
+
 // BootData is embedded in every page as JSON and given to the server
 // renderer, so hydration needs no second request.
 type BootData struct {
@@ -99,6 +107,9 @@ type BootData struct {
 	// Error is set when the server could not render the page: the web app
 	// shows its error screen.
 	Error bool `json:"error,omitempty"`
+	// Settings are the operator's choices the pages state (the privacy
+	// page's retention period).
+	Settings Settings `json:"settings"`
 }
 
 // ContactRequest is the body of POST /api/contact.

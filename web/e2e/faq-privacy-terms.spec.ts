@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { base, openHydrated, watchErrors } from './helpers';
+import { base, E2E_RETENTION_DAYS, openHydrated, watchErrors } from './helpers';
 
 // FAQ (/more), Privacy Policy (/privacy) and Terms of Service (/terms).
 // These run in both projects (390 and 1280 px): the FAQ's search sits
@@ -185,7 +185,7 @@ test.describe('Privacy Policy (/privacy)', () => {
 
     const contact = page.locator('section#contact');
     await expect(contact.getByRole('link', { name: site.supportEmail })).toHaveAttribute('href', `mailto:${site.supportEmail}`);
-    await expect(page.locator('main')).toContainText('365 days by default');
+    await expect(page.locator('main')).toContainText(`${E2E_RETENTION_DAYS} days by default`);
     expect(errors).toEqual([]);
   });
 });

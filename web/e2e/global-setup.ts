@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { E2E_RETENTION_DAYS } from './helpers';
 
 const bin = resolve(import.meta.dirname, '../../bin/site');
 
@@ -49,7 +50,9 @@ export default async function globalSetup() {
   execFileSync(bin, ['seed', '--data-dir', dataDir], { stdio: 'inherit' });
   const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--base-url', base, '--log-level', 'warn',
     // Tests speak through a pretend proxy: each sets its own X-Forwarded-For (fixtures.ts).
-    '--trusted-proxies', '127.0.0.1/32'], {
+    '--trusted-proxies', '127.0.0.1/32',
+    // Not the default, so the privacy test sees the configured figure.
+    '--retention-days', String(E2E_RETENTION_DAYS)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((r) => proc.once('exit', r));

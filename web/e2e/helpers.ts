@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The retention period the e2e site is configured with (--retention-days, global-setup). */
+export const E2E_RETENTION_DAYS = 200;
+
 /** The running site's origin (set by global-setup). */
 export function base(): string {
   const url = process.env.E2E_BASE_URL;

@@ -26,7 +26,7 @@ async function start() {
   hydrateRoot(
     document.getElementById('root')!,
     <BrowserRouter>
-      <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} failed={boot.error} />
+      <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
     </BrowserRouter>,
   );
 }

@@ -14,7 +14,7 @@ const registry = staticRegistry(allPages);
 function renderApp(url: string, boot: BootData, failed: boolean, cache: ApiCache): string {
   return renderToString(
     <StaticRouter location={url}>
-      <App cache={cache} registry={registry} now={new Date(boot.now)} failed={failed || boot.error} />
+      <App cache={cache} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={failed || boot.error} />
     </StaticRouter>,
   );
 }

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useRoutes } from 'react-router';
 import { ApiProvider, type ApiCache } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
+import { SettingsProvider } from '../lib/settings';
+import type { Settings } from '../gen/wire';
 import { PagesProvider, type PageRegistry } from './pages';
 import { routes } from './routes';
 import { ErrorBoundary, ErrorScreen } from '../components/error-screen';
@@ -13,34 +15,38 @@ export interface AppProps {
   registry: PageRegistry;
   /** The server's clock at render time (boot data), for stable dates. */
   now: Date;
+  /** The operator's settings the pages state (boot data). */
+  settings: Settings;
   /** The server failed to render this page: show the error screen. */
   failed?: boolean;
 }
 
 /** The whole site below the router; the entries wrap it in a router. */
-export function App({ cache, registry, now, failed }: AppProps) {
+export function App({ cache, registry, now, settings, failed }: AppProps) {
   useEffect(() => {
     // Marks the page as interactive (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <ClockProvider now={now}>
-      <ApiProvider cache={cache}>
-        <PagesProvider registry={registry}>
-          <ToastProvider>
-            {failed ? (
-              <Layout>
-                <ErrorScreen />
-              </Layout>
-            ) : (
-              <ErrorBoundary>
-                <AppRoutes />
-              </ErrorBoundary>
-            )}
-          </ToastProvider>
-        </PagesProvider>
-      </ApiProvider>
-    </ClockProvider>
+    <SettingsProvider settings={settings}>
+      <ClockProvider now={now}>
+        <ApiProvider cache={cache}>
+          <PagesProvider registry={registry}>
+            <ToastProvider>
+              {failed ? (
+                <Layout>
+                  <ErrorScreen />
+                </Layout>
+              ) : (
+                <ErrorBoundary>
+                  <AppRoutes />
+                </ErrorBoundary>
+              )}
+            </ToastProvider>
+          </PagesProvider>
+        </ApiProvider>
+      </ClockProvider>
+    </SettingsProvider>
   );
 }
 

@@ -95,6 +95,18 @@ export interface Result {
 }
 
 /**
+ * Settings are the operator's choices that pages state, the same on
+ * every page of one running site.
+ */
+export interface Settings {
+  /**
+   * RetentionDays is how long job applications and their documents are
+   * kept before they are deleted (--retention-days).
+   */
+  retentionDays: number;
+}
+
+/**
  * BootData is embedded in every page as JSON and given to the server
  * renderer, so hydration needs no second request.
  */
@@ -114,6 +126,11 @@ export interface BootData {
    * shows its error screen.
    */
   error?: boolean;
+  /**
+   * Settings are the operator's choices the pages state (the privacy
+   * page's retention period).
+   */
+  settings: Settings;
 }
 
 /** ContactRequest is the body of POST /api/contact. */

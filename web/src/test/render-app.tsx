@@ -9,6 +9,8 @@ import { App } from '../app/app';
 import { PagesProvider, staticRegistry } from '../app/pages';
 import { ApiCache, ApiProvider } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
+import { SettingsProvider } from '../lib/settings';
+import type { Settings } from '../gen/wire';
 import { ToastProvider } from '../components/toast/toast-provider';
 import type { Result } from '../gen/wire';
 import { allPages } from '../app/all-pages';
@@ -16,6 +18,12 @@ import { allPages } from '../app/all-pages';
 afterEach(cleanup);
 
 export const testRegistry = staticRegistry(allPages);
+
+/**
+ * The operator's settings tests render with: a retention period other than
+ * the server's default, so a test can tell it came from the settings.
+ */
+export const TEST_SETTINGS: Settings = { retentionDays: 180 };
 
 /** The server clock tests run at unless they say otherwise. */
 export const TEST_NOW = new Date('2026-11-21T10:00:00Z');
@@ -30,7 +38,7 @@ export interface RenderOptions {
 export function renderApp(url: string, { api = {}, now = TEST_NOW }: RenderOptions = {}): RenderResult {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <App cache={new ApiCache(api)} registry={testRegistry} now={now} />
+      <App cache={new ApiCache(api)} registry={testRegistry} now={now} settings={TEST_SETTINGS} />
     </MemoryRouter>,
   );
 }
@@ -42,16 +50,18 @@ export function renderWithProviders(
 ): RenderResult {
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <ClockProvider now={now}>
-        <ApiProvider cache={new ApiCache(api)}>
-          <PagesProvider registry={testRegistry}>
-            <ToastProvider>
-              {ui}
-              <LocationProbe />
-            </ToastProvider>
-          </PagesProvider>
-        </ApiProvider>
-      </ClockProvider>
+      <SettingsProvider settings={TEST_SETTINGS}>
+        <ClockProvider now={now}>
+          <ApiProvider cache={new ApiCache(api)}>
+            <PagesProvider registry={testRegistry}>
+              <ToastProvider>
+                {ui}
+                <LocationProbe />
+              </ToastProvider>
+            </PagesProvider>
+          </ApiProvider>
+        </ClockProvider>
+      </SettingsProvider>
     </MemoryRouter>,
   );
 }

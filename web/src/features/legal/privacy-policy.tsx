@@ -1,11 +1,14 @@
 import copy from '../../../../content/privacy.json';
 import site from '../../../../content/site.json';
 import { blocksToHTML } from '../../lib/html';
+import { useSettings } from '../../lib/settings';
 import { fill } from '../../lib/text';
 import { legalValues } from './legal-values';
 
 /** The privacy policy: a table of contents and the nine numbered sections. */
 export function PrivacyPolicy() {
+  const { retentionDays } = useSettings();
+  const values = { ...legalValues, retentionDays: String(retentionDays) };
   return (
     <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-6">
       <nav aria-labelledby="privacy-toc-title" className="lg:sticky lg:top-24 lg:self-start">
@@ -34,7 +37,7 @@ export function PrivacyPolicy() {
             <h2 id={`${s.id}-title`} className="text-2xl font-bold tracking-tight text-slate-900">
               <span className="text-brand-700">{i + 1}.</span> {s.title}
             </h2>
-            <div className="prose-html mt-4" dangerouslySetInnerHTML={{ __html: blocksToHTML(s.body, legalValues) }} />
+            <div className="prose-html mt-4" dangerouslySetInnerHTML={{ __html: blocksToHTML(s.body, values) }} />
           </section>
         ))}
       </div>
