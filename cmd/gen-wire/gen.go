@@ -288,6 +288,10 @@ func writeRules(b *bytes.Buffer) error {
 	fmt.Fprintf(b, "  spaceClass: %s,\n", jsString(spaceClass()))
 	b.WriteString("} as const;\n\n")
 
+	if err := writeApplicationOptions(b); err != nil {
+		return err
+	}
+
 	b.WriteString("/** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */\n")
 	b.WriteString("export const PAGE_ROUTES = [\n")
 	for _, r := range routes {
@@ -336,4 +340,56 @@ func jsString(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// writeApplicationOptions writes the application form's choices and
+// limits (internal/domain/application_options.go).
+func writeApplicationOptions(b *bytes.Buffer) error {
+	opts := map[string]any{
+		"countryCodes":            domain.CountryCodes,
+		"locationPreferences":     domain.LocationPreferences,
+		"educationLevels":         domain.EducationLevels,
+		"boardLevels":             domain.BoardLevels,
+		"indianStates":            domain.IndianStates,
+		"scoreTypes":              domain.ScoreTypes,
+		"scoreMax":                domain.ScoreMax,
+		"nationalIdTypes":         domain.NationalIDTypes,
+		"heardFrom":               domain.HeardFromOptions,
+		"genders":                 domain.GenderOptions,
+		"disabilities":            domain.DisabilityOptions,
+		"resumeExtensions":        domain.ResumeExtensions,
+		"idDocumentExtensions":    domain.IDDocumentExtensions,
+		"certificationExtensions": domain.CertificationExtensions,
+	}
+	limits := map[string]any{
+		"resumeMaxBytes":     domain.ResumeMaxBytes,
+		"documentMaxBytes":   domain.DocumentMaxBytes,
+		"maxWorkExperiences": domain.MaxWorkExperiences,
+		"maxEducations":      domain.MaxEducations,
+		"maxSkills":          domain.MaxSkills,
+		"maxCertifications":  domain.MaxCertifications,
+	}
+	parts := map[string]string{
+		"application":             domain.ApplicationPart,
+		"resume":                  domain.ResumePart,
+		"nationalIdDocument":      domain.IDDocumentPart,
+		"certificationPartPrefix": domain.CertificationPartPrefix,
+	}
+	for _, c := range []struct {
+		doc, name string
+		v         any
+	}{
+		{"The application form's choices (internal/domain/application_options.go).", "APPLICATION_OPTIONS", opts},
+		{"The application form's limits: file sizes in bytes, entry counts.", "APPLICATION_LIMITS", limits},
+		{"The multipart part names of POST /api/jobs/{id}/applications.", "APPLICATION_PARTS", parts},
+	} {
+		j, err := json.MarshalIndent(c.v, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "/** %s */\nexport const %s = %s as const;\n\n", c.doc, c.name, j)
+	}
+	fmt.Fprintf(b, "/** The version of the data notice the application form shows (domain.ConsentVersion). */\n")
+	fmt.Fprintf(b, "export const CONSENT_VERSION = %s;\n\n", jsString(domain.ConsentVersion))
+	return nil
 }

@@ -128,3 +128,83 @@ type ContactRequest struct {
 type ContactCreated struct {
 	ID string `json:"id"`
 }
+
+// ApplicationRequest is the JSON part ("application", the first part) of
+// the multipart POST /api/jobs/{id}/applications. The documents follow as
+// file parts: "resume", "nationalIdDocument" and "certification.{i}" for
+// certifications[i]. The request carries an Idempotency-Key header: a
+// repeat with the same key answers the first result and stores nothing.
+type ApplicationRequest struct {
+	FirstName          string              `json:"firstName"`
+	MiddleName         string              `json:"middleName"`
+	LastName           string              `json:"lastName"`
+	FullName           string              `json:"fullName"`
+	Email              string              `json:"email"`
+	PhoneCountryCode   string              `json:"phoneCountryCode"`
+	PhoneNumber        string              `json:"phoneNumber"`
+	Address            string              `json:"address"`
+	LinkedIn           string              `json:"linkedin"`
+	Website            string              `json:"website"`
+	LocationPreference string              `json:"locationPreference"`
+	AvailabilityDate   string              `json:"availabilityDate"` // YYYY-MM-DD
+	WorkExperiences    []WorkExperience    `json:"workExperiences"`
+	Educations         []Education         `json:"educations"`
+	Skills             []string            `json:"skills"`
+	Certifications     []CertificationName `json:"certifications"`
+	CoverLetter        string              `json:"coverLetter"`
+	HeardFrom          string              `json:"heardFrom"`
+	EligibleToWork     bool                `json:"eligibleToWork"`
+	WillingToRelocate  bool                `json:"willingToRelocate"`
+	Gender             string              `json:"gender"`
+	DisabilityStatus   string              `json:"disabilityStatus"`
+	NationalIDType     string              `json:"nationalIdType"`
+	NationalIDNumber   string              `json:"nationalIdNumber"`
+	// Consent is the applicant's agreement to the data notice shown with
+	// the form; ConsentVersion is the version of that notice.
+	Consent        bool   `json:"consent"`
+	ConsentVersion string `json:"consentVersion"`
+	// Homepage is a honeypot: hidden from people, filled in by bots.
+	Homepage string `json:"homepage"`
+	// ElapsedMs is how long the form was on screen before it was sent.
+	ElapsedMs *int64 `json:"elapsedMs"`
+}
+
+// WorkExperience is one earlier job in an application.
+type WorkExperience struct {
+	JobTitle         string `json:"jobTitle"`
+	CompanyName      string `json:"companyName"`
+	StartDate        string `json:"startDate"` // YYYY-MM-DD
+	EndDate          string `json:"endDate"`   // YYYY-MM-DD, or "" while current
+	Responsibilities string `json:"responsibilities"`
+}
+
+// Education is one qualification in an application. Levels 10th and 12th
+// have a BoardName; the others a Degree and FieldOfStudy.
+type Education struct {
+	Level          string `json:"level"`
+	Institution    string `json:"institution"`
+	BoardName      string `json:"boardName"`
+	Degree         string `json:"degree"`
+	FieldOfStudy   string `json:"fieldOfStudy"`
+	Location       string `json:"location"`       // Indian state or union territory
+	GraduationDate string `json:"graduationDate"` // YYYY-MM-DD
+	ScoreType      string `json:"scoreType"`      // percentage or cgpa
+	Score          string `json:"score"`          // decimal, at most two places
+}
+
+// CertificationName is a certification in an application; its document
+// is the file part "certification.{i}".
+type CertificationName struct {
+	Name string `json:"name"`
+}
+
+// ApplicationSaved is the answer to a stored application: 201 for a new
+// one, 200 when it updated the applicant's earlier application to the
+// same job (same e-mail address).
+type ApplicationSaved struct {
+	// Reference is the short number the applicant quotes (e.g. APP-7KQ2M4XD).
+	Reference string `json:"reference"`
+	// Updated is true when an earlier application was replaced.
+	Updated  bool   `json:"updated"`
+	JobTitle string `json:"jobTitle"`
+}

@@ -150,6 +150,103 @@ export interface ContactCreated {
   id: string;
 }
 
+/**
+ * ApplicationRequest is the JSON part ("application", the first part) of
+ * the multipart POST /api/jobs/{id}/applications. The documents follow as
+ * file parts: "resume", "nationalIdDocument" and "certification.{i}" for
+ * certifications[i]. The request carries an Idempotency-Key header: a
+ * repeat with the same key answers the first result and stores nothing.
+ */
+export interface ApplicationRequest {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phoneCountryCode: string;
+  phoneNumber: string;
+  address: string;
+  linkedin: string;
+  website: string;
+  locationPreference: string;
+  /** YYYY-MM-DD */
+  availabilityDate: string;
+  workExperiences: WorkExperience[];
+  educations: Education[];
+  skills: string[];
+  certifications: CertificationName[];
+  coverLetter: string;
+  heardFrom: string;
+  eligibleToWork: boolean;
+  willingToRelocate: boolean;
+  gender: string;
+  disabilityStatus: string;
+  nationalIdType: string;
+  nationalIdNumber: string;
+  /**
+   * Consent is the applicant's agreement to the data notice shown with
+   * the form; ConsentVersion is the version of that notice.
+   */
+  consent: boolean;
+  consentVersion: string;
+  /** Homepage is a honeypot: hidden from people, filled in by bots. */
+  homepage: string;
+  /** ElapsedMs is how long the form was on screen before it was sent. */
+  elapsedMs: number | null;
+}
+
+/** WorkExperience is one earlier job in an application. */
+export interface WorkExperience {
+  jobTitle: string;
+  companyName: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD, or "" while current */
+  endDate: string;
+  responsibilities: string;
+}
+
+/**
+ * Education is one qualification in an application. Levels 10th and 12th
+ * have a BoardName; the others a Degree and FieldOfStudy.
+ */
+export interface Education {
+  level: string;
+  institution: string;
+  boardName: string;
+  degree: string;
+  fieldOfStudy: string;
+  /** Indian state or union territory */
+  location: string;
+  /** YYYY-MM-DD */
+  graduationDate: string;
+  /** percentage or cgpa */
+  scoreType: string;
+  /** decimal, at most two places */
+  score: string;
+}
+
+/**
+ * CertificationName is a certification in an application; its document
+ * is the file part "certification.{i}".
+ */
+export interface CertificationName {
+  name: string;
+}
+
+/**
+ * ApplicationSaved is the answer to a stored application: 201 for a new
+ * one, 200 when it updated the applicant's earlier application to the
+ * same job (same e-mail address).
+ */
+export interface ApplicationSaved {
+  /** Reference is the short number the applicant quotes (e.g. APP-7KQ2M4XD). */
+  reference: string;
+  /** Updated is true when an earlier application was replaced. */
+  updated: boolean;
+  jobTitle: string;
+}
+
 /** The contact form's limits in characters (domain.Contact*, domain.Email*). */
 export const CONTACT_LIMITS = {
   nameMax: 100,
@@ -190,6 +287,168 @@ export const JOB_SEARCH = {
   valueMax: 100,
   spaceClass: "[\\u0009-\\u000D\\u0020\\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028-\\u2029\\u202F\\u205F\\u3000]",
 } as const;
+
+/** The application form's choices (internal/domain/application_options.go). */
+export const APPLICATION_OPTIONS = {
+  "boardLevels": [
+    "10th",
+    "12th"
+  ],
+  "certificationExtensions": [
+    ".pdf",
+    ".jpg",
+    ".jpeg",
+    ".png"
+  ],
+  "countryCodes": [
+    "+91",
+    "+1",
+    "+44"
+  ],
+  "disabilities": [
+    {
+      "value": "",
+      "label": "Prefer not to say"
+    },
+    {
+      "value": "No disability",
+      "label": "No disability"
+    },
+    {
+      "value": "Disability",
+      "label": "Disability"
+    }
+  ],
+  "educationLevels": [
+    "10th",
+    "12th",
+    "Bachelor's",
+    "Master's",
+    "PhD"
+  ],
+  "genders": [
+    {
+      "value": "",
+      "label": "Prefer not to say"
+    },
+    {
+      "value": "Male",
+      "label": "Male"
+    },
+    {
+      "value": "Female",
+      "label": "Female"
+    },
+    {
+      "value": "Non-binary",
+      "label": "Non-binary"
+    },
+    {
+      "value": "Other",
+      "label": "Other"
+    }
+  ],
+  "heardFrom": [
+    "Social Media",
+    "Job Board",
+    "Company Website",
+    "Referral",
+    "Other"
+  ],
+  "idDocumentExtensions": [
+    ".pdf",
+    ".jpg",
+    ".jpeg",
+    ".png"
+  ],
+  "indianStates": [
+    "Andhra Pradesh",
+    "Arunachal Pradesh",
+    "Assam",
+    "Bihar",
+    "Chhattisgarh",
+    "Goa",
+    "Gujarat",
+    "Haryana",
+    "Himachal Pradesh",
+    "Jharkhand",
+    "Karnataka",
+    "Kerala",
+    "Madhya Pradesh",
+    "Maharashtra",
+    "Manipur",
+    "Meghalaya",
+    "Mizoram",
+    "Nagaland",
+    "Odisha",
+    "Punjab",
+    "Rajasthan",
+    "Sikkim",
+    "Tamil Nadu",
+    "Telangana",
+    "Tripura",
+    "Uttar Pradesh",
+    "Uttarakhand",
+    "West Bengal",
+    "Andaman and Nicobar Islands",
+    "Chandigarh",
+    "Dadra and Nagar Haveli and Daman and Diu",
+    "Delhi",
+    "Jammu and Kashmir",
+    "Ladakh",
+    "Lakshadweep",
+    "Puducherry"
+  ],
+  "locationPreferences": [
+    "Hyderabad",
+    "Bangalore"
+  ],
+  "nationalIdTypes": [
+    "Aadhar",
+    "PAN",
+    "Driving License"
+  ],
+  "resumeExtensions": [
+    ".pdf",
+    ".doc",
+    ".docx"
+  ],
+  "scoreMax": {
+    "cgpa": 10,
+    "percentage": 100
+  },
+  "scoreTypes": [
+    {
+      "value": "percentage",
+      "label": "Percentage"
+    },
+    {
+      "value": "cgpa",
+      "label": "CGPA"
+    }
+  ]
+} as const;
+
+/** The application form's limits: file sizes in bytes, entry counts. */
+export const APPLICATION_LIMITS = {
+  "documentMaxBytes": 5242880,
+  "maxCertifications": 10,
+  "maxEducations": 10,
+  "maxSkills": 50,
+  "maxWorkExperiences": 20,
+  "resumeMaxBytes": 10485760
+} as const;
+
+/** The multipart part names of POST /api/jobs/{id}/applications. */
+export const APPLICATION_PARTS = {
+  "application": "application",
+  "certificationPartPrefix": "certification.",
+  "nationalIdDocument": "nationalIdDocument",
+  "resume": "resume"
+} as const;
+
+/** The version of the data notice the application form shows (domain.ConsentVersion). */
+export const CONSENT_VERSION = "2026-11-01";
 
 /** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */
 export const PAGE_ROUTES = [
