@@ -103,3 +103,14 @@ const (
 // shows; an application records the version its applicant agreed to.
 // Change it whenever the notice's words change.
 const ConsentVersion = "2026-11-01"
+
+// IsBoardLevel reports whether an education level asks for a Board Name
+// (10th, 12th) rather than a Degree and Field of Study.
+func IsBoardLevel(level string) bool {
+	for _, l := range BoardLevels {
+		if l == level {
+			return true
+		}
+	}
+	return false
+}

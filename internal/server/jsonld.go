@@ -74,6 +74,9 @@ func (s *Server) jobPostingLD(j domain.Job) ld {
 			"logo":   s.baseURL + "/favicon.svg",
 		},
 		"jobLocation": ld{"@type": "Place", "address": addr},
+		// Applying happens on this site, at /apply/{id}, without an
+		// account or a detour to another site.
+		"directApply": true,
 	}
 	if j.EmploymentType != "" {
 		posting["employmentType"] = j.EmploymentType

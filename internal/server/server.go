@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -55,6 +56,10 @@ type Options struct {
 	// FormReadTimeout is how long a client has to send a form's body
 	// (contact, comments); 0 = 10s.
 	FormReadTimeout time.Duration
+	// TempDir holds uploaded documents while they are checked, before
+	// they go to blob storage; "" = the system's temporary directory.
+	// Keep it on a private disk: it briefly holds applicants' files.
+	TempDir string
 }
 
 // Server serves the whole site. Create it with New.
@@ -81,6 +86,7 @@ type Server struct {
 	// settings are stated by pages; every page's boot data carries them.
 	settings   wire.Settings
 	mailQueued func()
+	tempDir    string
 }
 
 // New builds a Server and its route table.
@@ -119,6 +125,7 @@ func New(o Options) (*Server, error) {
 		staffEmail:     o.StaffEmail,
 		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
+		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
 	}
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
@@ -149,6 +156,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
 	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
+	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(uploadLimits, s.apiWrite(s.apiApply)))
 
 	// Pages.
 	for _, p := range pageRoutes {

@@ -169,6 +169,7 @@ func TestJobPage(t *testing.T) {
 				"datePosted":      p["datePosted"],
 				"validThrough":    p["validThrough"],
 				"description":     p["description"],
+				"directApply":     p["directApply"],
 			}
 			want := map[string]any{
 				"title":           j.JobTitle,
@@ -177,6 +178,7 @@ func TestJobPage(t *testing.T) {
 				"datePosted":      j.CreatedAt.UTC().Format("2006-01-02"),
 				"validThrough":    nil,
 				"description":     j.Description,
+				"directApply":     true, // the application form is on the site
 			}
 			if j.ClosingDate != nil {
 				want["validThrough"] = j.ClosingDate.Format("2006-01-02") + "T23:59:59Z"

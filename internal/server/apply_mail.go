@@ -1,0 +1,72 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+
+	"corpsite/internal/domain"
+)
+
+// applicantConfirmation is the e-mail that tells an applicant their
+// application arrived: which position, their reference, what happens
+// next and where the privacy notice is. It repeats nothing sensitive
+// (no national ID, no documents), since mail travels further than we can
+// see. Replies go to the careers address.
+func (s *Server) applicantConfirmation(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
+	site := s.content.Site
+	var b strings.Builder
+	fmt.Fprintf(&b, "Dear %s,\n\n", a.FirstName)
+	fmt.Fprintf(&b, "Thank you for applying for the position of %s (%s) at %s.\n", job.JobTitle, job.Location, site.Name)
+	if created {
+		b.WriteString("We have received your application and your documents.\n\n")
+	} else {
+		b.WriteString("You had applied for this position before with this e-mail address: your new application and documents have replaced the earlier ones.\n\n")
+	}
+	fmt.Fprintf(&b, "Your reference number: %s\n\n", a.Reference)
+	b.WriteString("What happens next:\n")
+	b.WriteString("- Our recruiting team reads every application, usually within two weeks.\n")
+	b.WriteString("- If your profile fits the position, we will contact you by e-mail or phone to arrange a first conversation.\n")
+	b.WriteString("- Whatever the outcome, we will let you know. Please quote your reference number if you write to us.\n")
+	b.WriteString("- If you apply again for this position with the same e-mail address, your new application replaces this one.\n\n")
+	fmt.Fprintf(&b, "How we use and keep your data: %s/privacy\n", s.baseURL)
+	fmt.Fprintf(&b, "Applications and their documents are deleted %d days after they arrive.\n\n", s.settings.RetentionDays)
+	fmt.Fprintf(&b, "Kind regards,\nThe recruiting team of %s\n", site.Name)
+	return &domain.OutboxMessage{
+		To:        a.Email,
+		Subject:   fmt.Sprintf("Your application for %s (%s)", job.JobTitle, a.Reference),
+		Body:      b.String(),
+		ReplyTo:   site.CareersEmail,
+		CreatedAt: a.ConsentAt,
+	}
+}
+
+// applicationNotification tells staff that an application arrived. It
+// names the applicant and the position but carries no national ID and no
+// documents: staff open those in the console, where access is recorded.
+// Replies go to the applicant.
+func (s *Server) applicationNotification(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
+	var b strings.Builder
+	subject := "New application"
+	if created {
+		b.WriteString("A new job application arrived.\n\n")
+	} else {
+		subject = "Updated application"
+		b.WriteString("An applicant sent a new version of their application; it replaced the earlier one.\n\n")
+	}
+	fmt.Fprintf(&b, "Position:  %s (%s)\n", job.JobTitle, job.Location)
+	fmt.Fprintf(&b, "Reference: %s\n", a.Reference)
+	fmt.Fprintf(&b, "Applicant: %s\n", a.FullName)
+	fmt.Fprintf(&b, "E-mail:    %s\n", a.Email)
+	fmt.Fprintf(&b, "Phone:     %s %s\n", a.PhoneCountryCode, a.PhoneNumber)
+	fmt.Fprintf(&b, "Location:  %s\n", a.LocationPreference)
+	fmt.Fprintf(&b, "Available: %s\n", a.AvailabilityDate)
+	fmt.Fprintf(&b, "Received:  %s\n\n", a.ConsentAt.UTC().Format("2006-01-02 15:04 MST"))
+	b.WriteString("The documents and the full application are in the staff console.\n")
+	return &domain.OutboxMessage{
+		To:        s.staffEmail,
+		Subject:   fmt.Sprintf("%s: %s – %s", subject, job.JobTitle, a.FullName),
+		Body:      b.String(),
+		ReplyTo:   a.Email,
+		CreatedAt: a.ConsentAt,
+	}
+}
