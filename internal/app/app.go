@@ -78,6 +78,33 @@ func privateDir(dir string) error {
 	return nil
 }
 
+// removeStaleUploads deletes what an earlier run left in the uploads
+// folder (documents being checked when it stopped). Files younger than
+// age are left alone: another instance sharing the data folder may be
+// checking them right now.
+func removeStaleUploads(dir string, age time.Duration, log *slog.Logger) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		log.Warn("read uploads folder", "err", err)
+		return
+	}
+	removed := 0
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || time.Since(info.ModTime()) < age {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			log.Warn("remove stale upload", "err", err)
+			continue
+		}
+		removed++
+	}
+	if removed > 0 {
+		log.Info("removed stale uploads", "count", removed)
+	}
+}
+
 // App is a running site: its dependencies and its HTTP server.
 type App struct {
 	cfg      *config.Config
@@ -132,12 +159,18 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		return nil, err
 	}
 	media = prefixFS{prefix: "demo/", fsys: media}
+	uploads := filepath.Join(cfg.DataDir, "uploads")
+	if err := privateDir(uploads); err != nil {
+		return nil, err
+	}
+	removeStaleUploads(uploads, time.Hour, log)
 	a.server, err = server.New(server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
 		TrustedProxies: cfg.TrustedProxies,
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
 		RetentionDays: cfg.RetentionDays,
+		TempDir:       uploads,
 	})
 	if err != nil {
 		return nil, err
