@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
 	"corpsite/internal/sitecontent"
 	"corpsite/internal/wire"
@@ -55,6 +56,9 @@ type Options struct {
 	// FormReadTimeout is how long a client has to send a form's body
 	// (contact, comments); 0 = 10s.
 	FormReadTimeout time.Duration
+	// IDKeys seal applicants' national ID numbers before they are stored
+	// and open them for staff (app always sets them).
+	IDKeys *idcrypt.Keyring
 }
 
 // Server serves the whole site. Create it with New.
@@ -81,6 +85,7 @@ type Server struct {
 	// settings are stated by pages; every page's boot data carries them.
 	settings   wire.Settings
 	mailQueued func()
+	idKeys     *idcrypt.Keyring
 }
 
 // New builds a Server and its route table.
@@ -119,6 +124,7 @@ func New(o Options) (*Server, error) {
 		staffEmail:     o.StaffEmail,
 		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
+		idKeys:         o.IDKeys,
 	}
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
