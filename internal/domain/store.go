@@ -149,6 +149,11 @@ type ApplicationStore interface {
 	// DeleteApplicationsBefore removes applications applied before t and
 	// returns the blob keys they referenced.
 	DeleteApplicationsBefore(ctx context.Context, t time.Time) ([]string, error)
+	// ClearNationalIDDocumentsBefore removes the national-ID document from
+	// the applications last saved (UpdatedAt: when the applicant last
+	// applied and uploaded it) before t, keeping the rest of them, and
+	// returns the blob keys no longer referenced (to delete them).
+	ClearNationalIDDocumentsBefore(ctx context.Context, t time.Time) ([]string, error)
 	// BlobKeyReferenced reports whether any application references key.
 	BlobKeyReferenced(ctx context.Context, key string) (bool, error)
 }

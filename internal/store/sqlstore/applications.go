@@ -365,11 +365,7 @@ func (s *Store) DeleteApplication(ctx context.Context, id string) (err error) {
 // returns the blob keys they referenced.
 func (s *Store) DeleteApplicationsBefore(ctx context.Context, t time.Time) (keys []string, err error) {
 	defer s.wrap(&err, "DeleteApplicationsBefore")
-	// Stored times are whole microseconds: round t up so that "before t"
-	// keeps its meaning.
-	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
-		t = c.Add(time.Microsecond)
-	}
+	t = ceilMicro(t)
 	// RETURNING reports exactly the rows deleted, even if one was replaced
 	// concurrently.
 	rows, err := s.w.QueryContext(ctx, s.q(`DELETE FROM applications WHERE applied_at < ?
@@ -387,6 +383,60 @@ func (s *Store) DeleteApplicationsBefore(ctx context.Context, t time.Time) (keys
 		keys = append(keys, a.BlobKeys()...)
 	}
 	return keys, rows.Err()
+}
+
+// ceilMicro rounds t up to whole microseconds, as times are stored, so
+// that "before t" keeps its meaning.
+func ceilMicro(t time.Time) time.Time {
+	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
+		return c.Add(time.Microsecond)
+	}
+	return t
+}
+
+// ClearNationalIDDocumentsBefore empties the national-ID document key of
+// the applications updated before t, in one transaction that locks them
+// (a concurrent replacement either precedes it, and its new document's
+// time counts, or follows it), and returns the keys no longer referenced.
+func (s *Store) ClearNationalIDDocumentsBefore(ctx context.Context, t time.Time) (keys []string, err error) {
+	defer s.wrap(&err, "ClearNationalIDDocumentsBefore")
+	keys = []string{}
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
+			WHERE updated_at < ? AND national_id_document_key <> ''`+s.d.ForUpdate), s.t(ceilMicro(t)))
+		if err != nil {
+			return err
+		}
+		apps, err := collect(rows, scanApp)
+		if err != nil {
+			return err
+		}
+		for _, a := range apps {
+			before := a.BlobKeys()
+			a.NationalIDDocumentKey = ""
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET national_id_document_key = '' WHERE id = ?`), a.ID); err != nil {
+				return err
+			}
+			if err := s.setBlobKeys(ctx, tx, &a); err != nil {
+				return err
+			}
+			for _, k := range dropKeys(before, a.BlobKeys()) {
+				// Another application may share the file.
+				var used bool
+				if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) > 0 FROM application_blobs WHERE blob_key = ?`), k).Scan(&used); err != nil {
+					return err
+				}
+				if !used {
+					keys = append(keys, k)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keys, nil
 }
 
 // BlobKeyReferenced reports whether any application references key.

@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Application/ListOrderFilterPaginate", testAppList},
 		{"Application/DeleteBefore", testAppDeleteBefore},
 		{"Application/BlobKeyReferenced", testAppBlobKeyReferenced},
+		{"Application/ClearIDDocuments", testAppClearIDDocuments},
 		{"Submission/Replay", testSubmissionReplay},
 		{"Submission/Concurrent", testSubmissionConcurrent},
 		{"Submission/Notify", testSubmissionNotify},
