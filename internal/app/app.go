@@ -327,6 +327,37 @@ func (a *App) PurgeApplications(ctx context.Context, now time.Time) (int, error)
 	return deleted, nil
 }
 
+// PurgeIDDocuments deletes the national-ID documents of applications last
+// saved more than --id-document-retention-days before now (the rest of
+// each application stays until --retention-days) and returns how many
+// files it deleted. As in PurgeApplications the rows change first; a file
+// whose deletion fails stays unreferenced and the orphan sweeper takes it.
+func (a *App) PurgeIDDocuments(ctx context.Context, now time.Time) (int, error) {
+	days := a.cfg.IDDocumentRetentionDays
+	if days <= 0 {
+		days = a.cfg.RetentionDays
+	}
+	keys, err := a.store.ClearNationalIDDocumentsBefore(ctx, now.AddDate(0, 0, -days))
+	if err != nil {
+		return 0, err
+	}
+	deleted, failed := 0, 0
+	for _, k := range keys {
+		if err := a.blobs.Delete(ctx, k); err != nil {
+			failed++ // the error names the key, which may carry a name: count only
+			continue
+		}
+		deleted++
+	}
+	if len(keys) > 0 {
+		a.log.Info("purged old national-ID documents", "files", deleted, "retention_days", days)
+	}
+	if failed > 0 {
+		return deleted, fmt.Errorf("app: %d of %d expired national-ID documents not deleted", failed, len(keys))
+	}
+	return deleted, nil
+}
+
 // Server returns the HTTP handler of the site (for benchmarks and tests).
 func (a *App) Server() *server.Server { return a.server }
 
@@ -354,9 +385,9 @@ const (
 // janitor runs housekeeping now (in the background of serving) and every
 // hour until ctx ends: it forgets rate-limit windows older than a day and
 // idempotency keys older than a week, deletes the applications (with
-// their files) older than the retention period, and deletes files no
-// application references that are older than an hour (left by failed or
-// abandoned submissions).
+// their files) older than the retention period and national-ID documents
+// older than theirs, and deletes files no application references that are
+// older than an hour (left by failed or abandoned submissions).
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
@@ -370,6 +401,9 @@ func (a *App) janitor(ctx context.Context) {
 		}
 		if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
 			a.log.Warn("purging old applications failed", "err", err)
+		}
+		if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
+			a.log.Warn("purging old national-ID documents failed", "err", err)
 		}
 		if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
 			a.log.Warn("sweeping orphan files failed", "err", err)

@@ -142,3 +142,62 @@ func TestIDKeys(t *testing.T) {
 		t.Errorf("app.New with a readable key file: %v, want a refusal", err)
 	}
 }
+
+// TestPurgeIDDocuments: with --id-document-retention-days shorter than
+// --retention-days, old national-ID documents go and their applications
+// stay.
+func TestPurgeIDDocuments(t *testing.T) {
+	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays, c.IDDocumentRetentionDays = 365, 30 })
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	save := func(email string, age time.Duration) domain.Application {
+		t.Helper()
+		at := now.Add(-age)
+		app := domain.Application{
+			JobID: "job-1", FirstName: "Asha", Email: email, ConsentAt: at, AppliedAt: at, UpdatedAt: at,
+			ResumeKey:             domain.NewBlobKey(domain.BlobResumes, "cv", at, ".pdf"),
+			NationalIDDocumentKey: domain.NewBlobKey(domain.BlobNationalIDs, "id", at, ".png"),
+		}
+		for _, k := range app.BlobKeys() {
+			if err := a.Blobs().Put(ctx, k, strings.NewReader("x"), "application/octet-stream"); err != nil {
+				t.Fatalf("Put: %v", err)
+			}
+		}
+		if _, err := a.Store().SaveApplication(ctx, &app, domain.SaveOptions{}); err != nil {
+			t.Fatalf("SaveApplication: %v", err)
+		}
+		return app
+	}
+	old := save("old@example.com", 31*24*time.Hour)
+	young := save("young@example.com", 29*24*time.Hour)
+
+	deleted, err := a.PurgeIDDocuments(ctx, now)
+	if err != nil || deleted != 1 {
+		t.Fatalf("PurgeIDDocuments = %d, %v; want 1 file", deleted, err)
+	}
+	exists := func(k string) bool {
+		r, _, err := a.Blobs().Open(ctx, k)
+		if err == nil {
+			r.Close()
+		}
+		return err == nil
+	}
+	got, err := a.Store().GetApplication(ctx, old.ID)
+	if err != nil || got.NationalIDDocumentKey != "" || got.ResumeKey != old.ResumeKey {
+		t.Errorf("old application after the purge: %+v, %v; want it without its ID document only", got, err)
+	}
+	if exists(old.NationalIDDocumentKey) || !exists(old.ResumeKey) {
+		t.Errorf("old application's files: ID document kept %v, resume kept %v; want false, true",
+			exists(old.NationalIDDocumentKey), exists(old.ResumeKey))
+	}
+	for _, k := range young.BlobKeys() {
+		if !exists(k) {
+			t.Errorf("young application's file %s is gone", k)
+		}
+	}
+}
