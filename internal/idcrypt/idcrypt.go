@@ -29,7 +29,8 @@ const (
 )
 
 // Keyring is a current key and older keys, each named by an ID. It is
-// safe for concurrent use.
+// safe for concurrent use. Make one with ParseKeys or LoadOrCreateKeyFile;
+// a nil or zero Keyring seals and opens nothing.
 type Keyring struct {
 	current string
 	aeads   map[string]cipher.AEAD
@@ -109,12 +110,20 @@ func newAEAD(key []byte) (cipher.AEAD, error) {
 	return cipher.NewGCM(block)
 }
 
-// CurrentID is the ID of the key that seals.
-func (k *Keyring) CurrentID() string { return k.current }
+// CurrentID is the ID of the key that seals ("" for a nil Keyring).
+func (k *Keyring) CurrentID() string {
+	if k == nil {
+		return ""
+	}
+	return k.current
+}
 
 // String never shows keys: a Keyring printed by mistake shows its IDs'
 // count and the current one only.
 func (k *Keyring) String() string {
+	if k == nil {
+		return "idcrypt.Keyring(nil)"
+	}
 	return fmt.Sprintf("idcrypt.Keyring{current: %q, keys: %d}", k.current, len(k.aeads))
 }
 
@@ -128,6 +137,9 @@ func (k *Keyring) GoString() string { return k.String() }
 // and the header before the nonce is authenticated as additional data, so
 // that a sealed value cannot be relabelled to another key.
 func (k *Keyring) Seal(plain []byte) ([]byte, error) {
+	if k == nil || k.aeads[k.current] == nil {
+		return nil, errors.New("idcrypt: no keys")
+	}
 	aead := k.aeads[k.current]
 	head := header(k.current)
 	out := make([]byte, len(head)+nonceSize, len(head)+nonceSize+len(plain)+tagSize)
@@ -148,6 +160,9 @@ func header(id string) []byte {
 // sealed with a key the ring lacks, of another format or altered in any
 // byte is an error, and no plaintext is returned.
 func (k *Keyring) Open(sealed []byte) ([]byte, error) {
+	if k == nil || len(k.aeads) == 0 {
+		return nil, errors.New("idcrypt: no keys")
+	}
 	if len(sealed) < 2 {
 		return nil, errors.New("idcrypt: sealed value too short")
 	}

@@ -120,6 +120,19 @@ func TestRotation(t *testing.T) {
 	}
 }
 
+func TestNoKeys(t *testing.T) {
+	for _, k := range []*idcrypt.Keyring{nil, {}} {
+		if _, err := k.Seal([]byte("x")); err == nil {
+			t.Errorf("%v: Seal succeeded", k)
+		}
+		sealed, _ := mustParse(t, "a:"+newKey(t, base64.StdEncoding)).Seal([]byte("x"))
+		if _, err := k.Open(sealed); err == nil {
+			t.Errorf("%v: Open succeeded", k)
+		}
+		_ = k.CurrentID()
+	}
+}
+
 func TestWrongKey(t *testing.T) {
 	a := mustParse(t, "k1:"+newKey(t, base64.StdEncoding))
 	b := mustParse(t, "k1:"+newKey(t, base64.StdEncoding)) // same ID, other key
