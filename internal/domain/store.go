@@ -136,13 +136,16 @@ type ApplicationStore interface {
 	// and timestamps. With opt.IdempotencyKey set, the key is recorded in
 	// the same transaction, and a save with a key already recorded writes
 	// nothing and reports Replayed; of concurrent saves with one key,
-	// exactly one writes.
+	// exactly one writes. The key alone identifies the submission: a
+	// replay is reported whatever a holds, even another job (callers that
+	// care compare LookupSubmission's JobID first).
 	SaveApplication(ctx context.Context, a *Application, opt SaveOptions) (SaveResult, error)
 	// LookupSubmission returns the result recorded for an idempotency key:
 	// ENotFound when none.
 	LookupSubmission(ctx context.Context, key string) (Submission, error)
 	// PruneSubmissions forgets idempotency keys recorded before t.
 	PruneSubmissions(ctx context.Context, before time.Time) error
+
 	GetApplication(ctx context.Context, id string) (Application, error)
 	ListApplications(ctx context.Context, f ApplicationFilter) ([]Application, error) // newest first
 	DeleteApplication(ctx context.Context, id string) error
