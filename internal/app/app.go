@@ -21,6 +21,7 @@ import (
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
+	"corpsite/internal/idcrypt"
 	"corpsite/internal/mail"
 	"corpsite/internal/render"
 	"corpsite/internal/seed"
@@ -116,6 +117,7 @@ type App struct {
 	server   *server.Server
 	http     *http.Server
 	listener net.Listener
+	idKeys   *idcrypt.Keyring
 }
 
 // New opens everything the site needs. Close releases it.
@@ -134,6 +136,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		return nil, err
 	}
 	if a.blobs, err = blob.Open(ctx, cfg.FilesURL, filepath.Join(cfg.DataDir, "files")); err != nil {
+		return nil, err
+	}
+	if a.idKeys, err = LoadIDKeys(cfg, log); err != nil {
 		return nil, err
 	}
 	if a.sender, err = newSender(cfg, a.store, log); err != nil {
@@ -171,6 +176,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
 		RetentionDays: cfg.RetentionDays,
 		TempDir:       uploads,
+		IDKeys:        a.idKeys,
 	})
 	if err != nil {
 		return nil, err
@@ -187,6 +193,40 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	return a, nil
+}
+
+// keyFileName is the key file in the data folder used when no
+// --data-key is given.
+const keyFileName = "data.key"
+
+// LoadIDKeys returns the keys that seal national ID numbers: those of
+// --data-key, or else those of the key file in the data folder, created
+// with a new key on first start. Only the key's ID is ever logged.
+func LoadIDKeys(cfg *config.Config, log *slog.Logger) (*idcrypt.Keyring, error) {
+	if cfg.DataKey != "" {
+		k, err := idcrypt.ParseKeys(cfg.DataKey)
+		if err != nil {
+			return nil, fmt.Errorf("app: --data-key: %w", err)
+		}
+		log.Info("national ID numbers sealed with the key given", "key_id", k.CurrentID())
+		return k, nil
+	}
+	if err := privateDir(cfg.DataDir); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(cfg.DataDir, keyFileName)
+	k, err := idcrypt.LoadOrCreateKeyFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	log.Info("national ID numbers sealed with the key file", "path", path, "key_id", k.CurrentID())
+	if cfg.DatabaseURL != "" {
+		// Each instance would otherwise make its own key and could not
+		// open what the others sealed.
+		log.Warn("a shared database but no --data-key: every instance must use the same key; " +
+			"set --data-key (SITE_DATA_KEY) to the line in this key file on every instance")
+	}
+	return k, nil
 }
 
 // newSender returns the mail sender: over SMTP when a server is
@@ -320,6 +360,37 @@ func (a *App) PurgeApplications(ctx context.Context, now time.Time) (int, error)
 	return deleted, nil
 }
 
+// PurgeIDDocuments deletes the national-ID documents of applications last
+// saved more than --id-document-retention-days before now (the rest of
+// each application stays until --retention-days) and returns how many
+// files it deleted. As in PurgeApplications the rows change first; a file
+// whose deletion fails stays unreferenced and the orphan sweeper takes it.
+func (a *App) PurgeIDDocuments(ctx context.Context, now time.Time) (int, error) {
+	days := a.cfg.IDDocumentRetentionDays
+	if days <= 0 {
+		days = a.cfg.RetentionDays
+	}
+	keys, err := a.store.ClearNationalIDDocumentsBefore(ctx, now.AddDate(0, 0, -days))
+	if err != nil {
+		return 0, err
+	}
+	deleted, failed := 0, 0
+	for _, k := range keys {
+		if err := a.blobs.Delete(ctx, k); err != nil {
+			failed++ // the error names the key, which may carry a name: count only
+			continue
+		}
+		deleted++
+	}
+	if len(keys) > 0 {
+		a.log.Info("purged old national-ID documents", "files", deleted, "retention_days", days)
+	}
+	if failed > 0 {
+		return deleted, fmt.Errorf("app: %d of %d expired national-ID documents not deleted", failed, len(keys))
+	}
+	return deleted, nil
+}
+
 // Server returns the HTTP handler of the site (for benchmarks and tests).
 func (a *App) Server() *server.Server { return a.server }
 
@@ -332,9 +403,24 @@ func (a *App) Store() domain.Store { return a.store }
 // Sender returns the site's mail sender (for tests).
 func (a *App) Sender() *mail.Sender { return a.sender }
 
-// janitor runs housekeeping every hour until ctx ends: it forgets
-// rate-limit windows older than a day and deletes the applications (with
-// their files) older than the retention period.
+// Housekeeping periods.
+const (
+	// orphanAge is how old an unreferenced file must be before the sweeper
+	// deletes it: far longer than any upload and its transaction take, so
+	// that a submission in progress never loses its files.
+	orphanAge = time.Hour
+	// submissionKeyAge is how long idempotency keys are remembered: a
+	// visitor retrying later than this gets a new submission (which
+	// replaces the first, same job and e-mail).
+	submissionKeyAge = 7 * 24 * time.Hour
+)
+
+// janitor runs housekeeping now (in the background of serving) and every
+// hour until ctx ends: it forgets rate-limit windows older than a day and
+// idempotency keys older than a week, deletes the applications (with
+// their files) older than the retention period and national-ID documents
+// older than theirs, and deletes files no application references that are
+// older than an hour (left by failed or abandoned submissions).
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
@@ -343,8 +429,17 @@ func (a *App) janitor(ctx context.Context) {
 		if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.log.Warn("pruning rate limits failed", "err", err)
 		}
+		if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
+			a.log.Warn("pruning idempotency keys failed", "err", err)
+		}
 		if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
 			a.log.Warn("purging old applications failed", "err", err)
+		}
+		if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
+			a.log.Warn("purging old national-ID documents failed", "err", err)
+		}
+		if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
+			a.log.Warn("sweeping orphan files failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -352,4 +447,59 @@ func (a *App) janitor(ctx context.Context) {
 		case <-tick.C:
 		}
 	}
+}
+
+// SweepOrphanBlobs deletes the applicant files (under the folders of
+// domain.BlobFolders) that no application references and whose key says
+// they were stored more than olderThan ago, and returns how many it
+// deleted. Files of a submission still in progress are young, so they
+// are never taken; a file whose key carries no time (not made by
+// domain.NewBlobKey) is left alone. Keys are never logged: their slugs
+// come from applicants' names.
+//
+// An unreferenced old file cannot gain a reference: submissions store
+// new keys only, so checking and then deleting is safe.
+func (a *App) SweepOrphanBlobs(ctx context.Context, olderThan time.Duration) (removed int, err error) {
+	cutoff := time.Now().Add(-olderThan)
+	untimed, failed := 0, 0
+	for _, folder := range domain.BlobFolders {
+		keys, err := a.blobs.List(ctx, folder+"/")
+		if err != nil {
+			return removed, fmt.Errorf("app: sweep %s: %w", folder, err)
+		}
+		for _, k := range keys {
+			t, ok := domain.BlobKeyTime(k)
+			if !ok {
+				untimed++
+				continue
+			}
+			if !t.Before(cutoff) {
+				continue
+			}
+			used, err := a.store.BlobKeyReferenced(ctx, k)
+			if err != nil {
+				return removed, fmt.Errorf("app: sweep %s: %w", folder, err)
+			}
+			if used {
+				continue
+			}
+			if err := a.blobs.Delete(ctx, k); err != nil {
+				failed++
+				continue
+			}
+			removed++
+		}
+	}
+	if untimed > 0 {
+		a.log.Debug("files without a time in their name left alone by the orphan sweeper", "files", untimed)
+	}
+	if removed > 0 {
+		a.log.Info("deleted orphan files", "files", removed)
+	}
+	if failed > 0 {
+		// Blob errors name the key, and keys carry applicants' names:
+		// the count only.
+		return removed, fmt.Errorf("app: %d orphan files not deleted", failed)
+	}
+	return removed, nil
 }

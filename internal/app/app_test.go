@@ -339,7 +339,7 @@ func TestPurgeApplications(t *testing.T) {
 				t.Fatalf("Put %s: %v", k, err)
 			}
 		}
-		if _, _, err := a.Store().SaveApplication(ctx, &app); err != nil {
+		if _, err := a.Store().SaveApplication(ctx, &app, domain.SaveOptions{}); err != nil {
 			t.Fatalf("SaveApplication: %v", err)
 		}
 		return app

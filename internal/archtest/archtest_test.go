@@ -40,6 +40,11 @@ var rules = []rule{
 		stdOnly: true,
 	},
 	{
+		why:     "sealing national ID numbers is the standard library's AES-GCM, nothing else",
+		pkgs:    []string{"internal/idcrypt"},
+		stdOnly: true,
+	},
+	{
 		why:       "handlers never import a concrete store or blob implementation",
 		pkgs:      []string{"internal/server/..."},
 		forbidden: []string{"internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
@@ -220,6 +225,7 @@ func TestViolationsFound(t *testing.T) {
 		"fmt":                        {ImportPath: "fmt", Standard: true},
 		"example.com/lib":            {ImportPath: "example.com/lib"},
 		m("internal/domain"):         {Deps: []string{"fmt", "example.com/lib"}},
+		m("internal/idcrypt"):        {Deps: []string{"fmt", m("internal/domain")}},
 		m("internal/server"):         {Imports: []string{m("internal/render"), m("internal/mail")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob"), m("internal/mail")}},
 		m("internal/mail"):           {Deps: []string{m("internal/store/sqlite")}},
 		m("internal/mail/smtptest"):  {},

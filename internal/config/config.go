@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/idcrypt"
 	"corpsite/internal/sitecontent"
 )
 
@@ -65,6 +66,18 @@ type Config struct {
 	// kept before they are deleted (SITE_RETENTION_DAYS); the privacy page
 	// states it.
 	RetentionDays int
+	// IDDocumentRetentionDays is how long applicants' national-ID
+	// documents are kept (SITE_ID_DOCUMENT_RETENTION_DAYS), at most
+	// RetentionDays; 0 means RetentionDays. The rest of an application
+	// stays until RetentionDays.
+	IDDocumentRetentionDays int
+	// DataKey seals applicants' national ID numbers (SITE_DATA_KEY):
+	// "id:base64key[,id:base64key…]", 32-byte keys, the first sealing and
+	// the others (older ones, after a rotation) only opening. Empty: the
+	// key file DataDir/data.key, created on first start. Every instance
+	// sharing a database must have the same keys. It is a secret: never
+	// log it.
+	DataKey string
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
@@ -89,6 +102,11 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.StringVar(&c.SMTPURL, "smtp-url", env("SITE_SMTP_URL", ""), "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; empty = .eml files in {data-dir}/mail (env SITE_SMTP_URL)")
 	fs.StringVar(&c.MailFrom, "mail-from", env("SITE_MAIL_FROM", ""), "sender address of the site's e-mail; empty = the site's e-mail in content/site.json (env SITE_MAIL_FROM)")
 	fs.IntVar(&c.RetentionDays, "retention-days", c.envInt("SITE_RETENTION_DAYS", domain.DefaultRetentionDays), "days job applications and their documents are kept before they are deleted (env SITE_RETENTION_DAYS)")
+	fs.IntVar(&c.IDDocumentRetentionDays, "id-document-retention-days", c.envInt("SITE_ID_DOCUMENT_RETENTION_DAYS", 0), "days national-ID documents are kept, at most --retention-days; 0 = --retention-days (env SITE_ID_DOCUMENT_RETENTION_DAYS)")
+	c.DataKey = env("SITE_DATA_KEY", "")
+	fs.Var(secret{&c.DataKey}, "data-key", "keys sealing national ID numbers, id:base64key[,older-id:base64key…] (32-byte keys: openssl rand -base64 32); "+
+		"empty = {data-dir}/data.key, created on first start. Several instances on one PostgreSQL database must all be given the same keys: set it (or copy one data.key) on each. "+
+		"Prefer the environment variable: flags show in process lists (env SITE_DATA_KEY)")
 	fs.StringVar(&c.StaffEmail, "staff-email", env("SITE_STAFF_EMAIL", ""), "address that gets staff notifications; empty = the site's e-mail in content/site.json (env SITE_STAFF_EMAIL)")
 	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
@@ -103,6 +121,18 @@ func (c *Config) Finish() error {
 	}
 	if c.RetentionDays < 1 || c.RetentionDays > domain.MaxRetentionDays {
 		return fmt.Errorf("config: --retention-days must be between 1 and %d", domain.MaxRetentionDays)
+	}
+	if c.IDDocumentRetentionDays == 0 {
+		c.IDDocumentRetentionDays = c.RetentionDays
+	}
+	if c.IDDocumentRetentionDays < 1 || c.IDDocumentRetentionDays > c.RetentionDays {
+		return fmt.Errorf("config: --id-document-retention-days must be between 1 and --retention-days (%d)", c.RetentionDays)
+	}
+	if c.DataKey != "" {
+		// idcrypt's errors name the entry and its ID, never key material.
+		if _, err := idcrypt.ParseKeys(c.DataKey); err != nil {
+			return fmt.Errorf("config: --data-key: %w", err)
+		}
 	}
 	if c.RenderWorkers < 0 {
 		return fmt.Errorf("config: --render-workers must not be negative")
@@ -209,6 +239,14 @@ func (c *Config) envDuration(key string, def time.Duration) time.Duration {
 	}
 	return d
 }
+
+// secret is a string flag whose value -help never prints (a default
+// taken from the environment would otherwise be shown).
+type secret struct{ p *string }
+
+func (s secret) String() string { return "" }
+
+func (s secret) Set(v string) error { *s.p = v; return nil }
 
 // Prefixes is a list of IP networks given as a flag: comma- or
 // space-separated CIDR prefixes such as "10.0.0.0/8, ::1/128". A bare

@@ -18,6 +18,7 @@ var siteEnv = []string{
 	"SITE_ADDR", "SITE_DATA_DIR", "SITE_DATABASE_URL", "SITE_FILES_URL",
 	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
 	"SITE_TRUSTED_PROXIES", "SITE_SMTP_URL", "SITE_MAIL_FROM", "SITE_STAFF_EMAIL",
+	"SITE_RETENTION_DAYS", "SITE_ID_DOCUMENT_RETENTION_DAYS", "SITE_DATA_KEY",
 }
 
 // parse registers the flags with env set (every other SITE_ variable
@@ -56,6 +57,8 @@ func TestDefaults(t *testing.T) {
 		MailFrom:        siteEmail(t),
 		StaffEmail:      siteEmail(t),
 		RetentionDays:   365,
+
+		IDDocumentRetentionDays: 365,
 	}
 	if !reflect.DeepEqual(want, got) {
 		t.Errorf("defaults mismatch (-want +got):\n- %+v\n+ %+v", want, got)
@@ -64,18 +67,20 @@ func TestDefaults(t *testing.T) {
 
 func TestEnvironmentAndFlags(t *testing.T) {
 	env := map[string]string{
-		"SITE_ADDR":             "0.0.0.0:9000",
-		"SITE_DATA_DIR":         "/var/lib/site",
-		"SITE_DATABASE_URL":     "postgres://u@db:5432/site",
-		"SITE_FILES_URL":        "s3://bucket?region=x",
-		"SITE_BASE_URL":         "https://example.com/",
-		"SITE_RENDER_WORKERS":   "3",
-		"SITE_SHUTDOWN_TIMEOUT": "7s",
-		"SITE_LOG_LEVEL":        "debug",
-		"SITE_SMTP_URL":         "smtps://user:s3cret@mail.example.com:465",
-		"SITE_MAIL_FROM":        "Nimbus Grove <noreply@example.com>",
-		"SITE_STAFF_EMAIL":      "staff@example.com",
-		"SITE_RETENTION_DAYS":   "180",
+		"SITE_ADDR":                       "0.0.0.0:9000",
+		"SITE_DATA_DIR":                   "/var/lib/site",
+		"SITE_DATABASE_URL":               "postgres://u@db:5432/site",
+		"SITE_FILES_URL":                  "s3://bucket?region=x",
+		"SITE_BASE_URL":                   "https://example.com/",
+		"SITE_RENDER_WORKERS":             "3",
+		"SITE_SHUTDOWN_TIMEOUT":           "7s",
+		"SITE_LOG_LEVEL":                  "debug",
+		"SITE_SMTP_URL":                   "smtps://user:s3cret@mail.example.com:465",
+		"SITE_MAIL_FROM":                  "Nimbus Grove <noreply@example.com>",
+		"SITE_STAFF_EMAIL":                "staff@example.com",
+		"SITE_RETENTION_DAYS":             "180",
+		"SITE_ID_DOCUMENT_RETENTION_DAYS": "30",
+		"SITE_DATA_KEY":                   envKey,
 	}
 	tests := []struct {
 		name string
@@ -89,7 +94,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				FilesURL: "s3://bucket?region=x", BaseURL: "https://example.com", RenderWorkers: 3,
 				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
 				SMTPURL: "smtps://user:s3cret@mail.example.com:465", MailFrom: "Nimbus Grove <noreply@example.com>",
-				StaffEmail: "staff@example.com", RetentionDays: 180,
+				StaffEmail: "staff@example.com", RetentionDays: 180, IDDocumentRetentionDays: 30, DataKey: envKey,
 			},
 		},
 		{
@@ -99,14 +104,14 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				"--files-url", "file:///srv/files", "--base-url", "http://localhost:1", "--render-workers", "5",
 				"--shutdown-timeout", "1m", "--log-level", "warn",
 				"--smtp-url", "smtp://relay.example.com", "--mail-from", "site@example.com", "--staff-email", "ops@example.com",
-				"--retention-days", "90",
+				"--retention-days", "90", "--id-document-retention-days", "0", "--data-key", flagKey,
 			},
 			want: config.Config{
 				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
 				FilesURL: "file:///srv/files", BaseURL: "http://localhost:1", RenderWorkers: 5,
 				ShutdownTimeout: time.Minute, LogLevel: "warn",
 				SMTPURL: "smtp://relay.example.com", MailFrom: "site@example.com", StaffEmail: "ops@example.com",
-				RetentionDays: 90,
+				RetentionDays: 90, IDDocumentRetentionDays: 90, DataKey: flagKey,
 			},
 		},
 	}
@@ -120,6 +125,27 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				t.Errorf("config mismatch (-want +got):\n- %+v\n+ %+v", tt.want, got)
 			}
 		})
+	}
+}
+
+// Test keys (32 zero and 32 0xff bytes), standard and raw URL-safe base64.
+const (
+	envKey  = "k2026:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+	flagKey = "k2027:__________________________________________8,k2026:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+)
+
+// The data key from the environment is a secret: -help must not show it
+// as the flag's default.
+func TestHelpHidesDataKey(t *testing.T) {
+	t.Setenv("SITE_DATA_KEY", envKey)
+	var c config.Config
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	var out strings.Builder
+	fs.SetOutput(&out)
+	c.Register(fs)
+	fs.PrintDefaults()
+	if strings.Contains(out.String(), envKey[len("k2026:"):]) || !strings.Contains(out.String(), "-data-key") {
+		t.Errorf("help shows the data key or lacks the flag:\n%s", out.String())
 	}
 }
 
@@ -172,6 +198,11 @@ func TestFinishErrors(t *testing.T) {
 		{"two staff e-mails", []string{"--staff-email", "a@example.com, b@example.com"}, "--staff-email"},
 		{"negative retention", []string{"--retention-days", "-1"}, "--retention-days"},
 		{"retention over ten years", []string{"--retention-days", "3651"}, "--retention-days"},
+		{"ID documents kept longer than applications", []string{"--retention-days", "30", "--id-document-retention-days", "31"}, "--id-document-retention-days"},
+		{"negative ID document retention", []string{"--id-document-retention-days", "-1"}, "--id-document-retention-days"},
+		{"data key without ID", []string{"--data-key", envKey[len("k2026:"):]}, "--data-key"},
+		{"short data key", []string{"--data-key", "k1:c2hvcnQ="}, "--data-key"},
+		{"data key twice", []string{"--data-key", envKey + "," + envKey}, "--data-key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -89,20 +89,74 @@ type ContactStore interface {
 	DeleteContactMessage(ctx context.Context, id string) error
 }
 
+// SaveOptions are what one submission stores with its application,
+// atomically.
+type SaveOptions struct {
+	// IdempotencyKey, if not "", is recorded with the result; a later
+	// save with the same key stores nothing and reports the first result
+	// (Replayed). The store keeps only a hash of it: the key is a bearer
+	// of the first result.
+	IdempotencyKey string
+	// Notify are queued in the outbox in the same transaction (as
+	// EnqueueOutbox would, and updated likewise), only when the save
+	// stores something.
+	Notify []*OutboxMessage
+}
+
+// SaveResult says what SaveApplication did.
+type SaveResult struct {
+	// Created reports a new application (false: an earlier one with the
+	// same job and e-mail was replaced). On a replay it is what the first
+	// save reported, so that its answer can be repeated exactly.
+	Created bool
+	// Replayed reports that the idempotency key was seen before: nothing
+	// was written, and the application argument was given the first
+	// result's ID and Reference.
+	Replayed bool
+	// Previous holds the blob keys of the replaced application that the
+	// new one no longer references (to delete them); nil otherwise.
+	Previous []string
+}
+
+// Submission is the result recorded for an idempotency key.
+type Submission struct {
+	Key           string // the key as looked up; the store keeps only its hash
+	JobID         string
+	ApplicationID string
+	Reference     string
+	Created       bool      // the first save created the application
+	At            time.Time // when the first save was recorded
+}
+
 // ApplicationStore keeps job applications.
 type ApplicationStore interface {
 	// SaveApplication inserts a, or, when an application with the same job
 	// and e-mail (case-insensitive) exists, replaces it keeping its ID,
-	// Reference and AppliedAt. created reports which happened; a is updated
-	// with the stored ID, Reference and timestamps. previous holds the blob
-	// keys the replaced application referenced (to delete them).
-	SaveApplication(ctx context.Context, a *Application) (created bool, previous []string, err error)
+	// Reference and AppliedAt; a is updated with the stored ID, Reference
+	// and timestamps. With opt.IdempotencyKey set, the key is recorded in
+	// the same transaction, and a save with a key already recorded writes
+	// nothing and reports Replayed; of concurrent saves with one key,
+	// exactly one writes. The key alone identifies the submission: a
+	// replay is reported whatever a holds, even another job (callers that
+	// care compare LookupSubmission's JobID first).
+	SaveApplication(ctx context.Context, a *Application, opt SaveOptions) (SaveResult, error)
+	// LookupSubmission returns the result recorded for an idempotency key:
+	// ENotFound when none.
+	LookupSubmission(ctx context.Context, key string) (Submission, error)
+	// PruneSubmissions forgets idempotency keys recorded before t.
+	PruneSubmissions(ctx context.Context, before time.Time) error
+
 	GetApplication(ctx context.Context, id string) (Application, error)
 	ListApplications(ctx context.Context, f ApplicationFilter) ([]Application, error) // newest first
 	DeleteApplication(ctx context.Context, id string) error
 	// DeleteApplicationsBefore removes applications applied before t and
 	// returns the blob keys they referenced.
 	DeleteApplicationsBefore(ctx context.Context, t time.Time) ([]string, error)
+	// ClearNationalIDDocumentsBefore removes the national-ID document from
+	// the applications last saved (UpdatedAt: when the applicant last
+	// applied and uploaded it) before t, keeping the rest of them, and
+	// returns the blob keys no longer referenced (to delete them).
+	ClearNationalIDDocumentsBefore(ctx context.Context, t time.Time) ([]string, error)
 	// BlobKeyReferenced reports whether any application references key.
 	BlobKeyReferenced(ctx context.Context, key string) (bool, error)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
 	"corpsite/internal/sitecontent"
 	"corpsite/internal/wire"
@@ -60,6 +61,9 @@ type Options struct {
 	// they go to blob storage; "" = the system's temporary directory.
 	// Keep it on a private disk: it briefly holds applicants' files.
 	TempDir string
+	// IDKeys seal applicants' national ID numbers before they are stored
+	// and open them for staff (app always sets them).
+	IDKeys *idcrypt.Keyring
 }
 
 // Server serves the whole site. Create it with New.
@@ -87,6 +91,7 @@ type Server struct {
 	settings   wire.Settings
 	mailQueued func()
 	tempDir    string
+	idKeys     *idcrypt.Keyring
 }
 
 // New builds a Server and its route table.
@@ -126,6 +131,7 @@ func New(o Options) (*Server, error) {
 		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
 		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
+		idKeys:         o.IDKeys,
 	}
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout

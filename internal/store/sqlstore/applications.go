@@ -3,8 +3,10 @@ package sqlstore
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/base32"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -101,77 +103,175 @@ func newReference() string {
 // indefinitely.
 const saveAttempts = 5
 
+// errReplayed ends a save's transaction, writing nothing, when its
+// idempotency key turns out to be recorded already.
+var errReplayed = errors.New("idempotency key already recorded")
+
 // SaveApplication inserts a or, when an application for the same job and
 // e-mail address (regardless of case) exists, replaces it keeping its ID,
 // Reference and AppliedAt. On insert an empty ID and Reference are
 // generated and a zero AppliedAt or UpdatedAt is the current time; on
 // replace UpdatedAt is the current time. a is updated with what was
-// stored. previous holds the blob keys of the replaced application that
+// stored. Previous holds the blob keys of the replaced application that
 // the new one no longer references, so that deleting them is safe.
-func (s *Store) SaveApplication(ctx context.Context, a *domain.Application) (created bool, previous []string, err error) {
+//
+// The idempotency key is claimed first, by inserting its row: of two
+// transactions inserting one key, PostgreSQL makes the second wait for
+// the first and then skips the insert if the first committed (SQLite has
+// one writer, so the second simply finds the row). The loser writes
+// nothing and reports the first result, read after its rollback.
+func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt domain.SaveOptions) (res domain.SaveResult, err error) {
 	defer s.wrap(&err, "SaveApplication(job %q)", a.JobID)
 	t := now()
 	c := *a
 	normalizeApp(&c)
 	c.ConsentAt = stamp(c.ConsentAt)
 	genID, genRef := c.ID == "", c.Reference == ""
+	notify := make([]domain.OutboxMessage, len(opt.Notify))
+	for i, m := range opt.Notify {
+		if m == nil {
+			return res, errors.New("nil outbox message")
+		}
+		notify[i] = *m
+	}
 
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
-		for range saveAttempts {
-			old, err := scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
-				WHERE job_id = ? AND email_key = ?`+s.d.ForUpdate), c.JobID, emailKey(c.Email)))
-			switch {
-			case err == nil:
-				c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, t
-				args, err := s.appArgs(&c)
-				if err != nil {
-					return err
-				}
-				if _, err := tx.ExecContext(ctx, s.q(replaceSQL), replaceArgs(args, c.ID)...); err != nil {
-					return err
-				}
-				created = false
-				previous = dropKeys(old.BlobKeys(), c.BlobKeys())
-				return s.setBlobKeys(ctx, tx, &c)
-			case !errors.Is(err, sql.ErrNoRows):
-				return err
-			}
-
-			if genID {
-				c.ID = domain.NewID()
-			}
-			if genRef {
-				c.Reference = newReference()
-			}
-			c.AppliedAt, c.UpdatedAt = stampOr(a.AppliedAt, t), stampOr(a.UpdatedAt, t)
-			args, err := s.appArgs(&c)
+		if opt.IdempotencyKey != "" {
+			r, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions
+				(key_hash, job_id, application_id, reference, created, recorded_at)
+				VALUES (?, ?, '', '', ?, ?) ON CONFLICT DO NOTHING`),
+				keyHash(opt.IdempotencyKey), c.JobID, false, s.t(t))
 			if err != nil {
 				return err
 			}
-			// DO NOTHING on any unique index: if a concurrent save for the
-			// same job and address won, the next turn finds its row; if
-			// the ID or reference was taken, the next turn draws new ones.
-			res, err := tx.ExecContext(ctx, s.q(`INSERT INTO applications (`+strings.Join(writeCols, ", ")+`)
-				VALUES (`+placeholders(len(args))+`) ON CONFLICT DO NOTHING`), args...)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
+			if n, err := r.RowsAffected(); err != nil || n == 0 {
 				if err != nil {
 					return err
 				}
-				continue
+				return errReplayed
 			}
-			created, previous = true, nil
-			return s.setBlobKeys(ctx, tx, &c)
 		}
-		return errors.New("no row inserted or found: ID or reference already taken")
+		var err error
+		if res.Created, res.Previous, err = s.saveApp(ctx, tx, &c, a, t, genID, genRef); err != nil {
+			return err
+		}
+		if opt.IdempotencyKey != "" {
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions
+				SET application_id = ?, reference = ?, created = ? WHERE key_hash = ?`),
+				c.ID, c.Reference, res.Created, keyHash(opt.IdempotencyKey)); err != nil {
+				return err
+			}
+		}
+		for i := range notify {
+			if err := s.enqueueOutbox(ctx, tx, &notify[i]); err != nil {
+				return fmt.Errorf("enqueue notification: %w", err)
+			}
+		}
+		return nil
 	})
+	if errors.Is(err, errReplayed) {
+		// The first save has committed (that is when the claim above
+		// gave way), so its result is readable now.
+		sub, err := s.lookupSubmission(ctx, s.w, opt.IdempotencyKey)
+		if err != nil {
+			return domain.SaveResult{}, err
+		}
+		a.ID, a.Reference = sub.ApplicationID, sub.Reference
+		return domain.SaveResult{Created: sub.Created, Replayed: true}, nil
+	}
 	if err != nil {
-		return false, nil, err
+		return domain.SaveResult{}, err
 	}
 	*a = c
-	return created, previous, nil
+	for i, m := range opt.Notify {
+		*m = notify[i]
+	}
+	return res, nil
+}
+
+// saveApp is the insert-or-replace of SaveApplication inside tx: c is the
+// application being stored (updated in place), given what the caller
+// passed (for its times), t the current time.
+func (s *Store) saveApp(ctx context.Context, tx *sql.Tx, c, given *domain.Application, t time.Time, genID, genRef bool) (created bool, previous []string, err error) {
+	for range saveAttempts {
+		old, err := scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
+			WHERE job_id = ? AND email_key = ?`+s.d.ForUpdate), c.JobID, emailKey(c.Email)))
+		switch {
+		case err == nil:
+			c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, t
+			args, err := s.appArgs(c)
+			if err != nil {
+				return false, nil, err
+			}
+			if _, err := tx.ExecContext(ctx, s.q(replaceSQL), replaceArgs(args, c.ID)...); err != nil {
+				return false, nil, err
+			}
+			return false, dropKeys(old.BlobKeys(), c.BlobKeys()), s.setBlobKeys(ctx, tx, c)
+		case !errors.Is(err, sql.ErrNoRows):
+			return false, nil, err
+		}
+
+		if genID {
+			c.ID = domain.NewID()
+		}
+		if genRef {
+			c.Reference = newReference()
+		}
+		c.AppliedAt, c.UpdatedAt = stampOr(given.AppliedAt, t), stampOr(given.UpdatedAt, t)
+		args, err := s.appArgs(c)
+		if err != nil {
+			return false, nil, err
+		}
+		// DO NOTHING on any unique index: if a concurrent save for the
+		// same job and address won, the next turn finds its row; if the
+		// ID or reference was taken, the next turn draws new ones.
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO applications (`+strings.Join(writeCols, ", ")+`)
+			VALUES (`+placeholders(len(args))+`) ON CONFLICT DO NOTHING`), args...)
+		if err != nil {
+			return false, nil, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			if err != nil {
+				return false, nil, err
+			}
+			continue
+		}
+		return true, nil, s.setBlobKeys(ctx, tx, c)
+	}
+	return false, nil, errors.New("no row inserted or found: ID or reference already taken")
+}
+
+// keyHash is how an idempotency key is stored: SHA-256, hex.
+func keyHash(key string) string {
+	h := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(h[:])
+}
+
+// LookupSubmission returns the result recorded for an idempotency key.
+func (s *Store) LookupSubmission(ctx context.Context, key string) (_ domain.Submission, err error) {
+	defer s.wrap(&err, "LookupSubmission")
+	return s.lookupSubmission(ctx, s.r, key)
+}
+
+func (s *Store) lookupSubmission(ctx context.Context, db *sql.DB, key string) (domain.Submission, error) {
+	sub := domain.Submission{Key: key}
+	if key == "" {
+		return sub, domain.NotFound("submission")
+	}
+	err := db.QueryRowContext(ctx, s.q(`SELECT job_id, application_id, reference, created, recorded_at
+		FROM submissions WHERE key_hash = ?`), keyHash(key)).
+		Scan(&sub.JobID, &sub.ApplicationID, &sub.Reference, &sub.Created, timeCol{&sub.At})
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Submission{}, domain.NotFound("submission")
+	}
+	return sub, err
+}
+
+// PruneSubmissions forgets idempotency keys recorded before t.
+func (s *Store) PruneSubmissions(ctx context.Context, t time.Time) (err error) {
+	defer s.wrap(&err, "PruneSubmissions")
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM submissions WHERE recorded_at < ?`), s.t(t))
+	return err
 }
 
 // kept lists the columns that replacing an application leaves alone.
@@ -265,11 +365,7 @@ func (s *Store) DeleteApplication(ctx context.Context, id string) (err error) {
 // returns the blob keys they referenced.
 func (s *Store) DeleteApplicationsBefore(ctx context.Context, t time.Time) (keys []string, err error) {
 	defer s.wrap(&err, "DeleteApplicationsBefore")
-	// Stored times are whole microseconds: round t up so that "before t"
-	// keeps its meaning.
-	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
-		t = c.Add(time.Microsecond)
-	}
+	t = ceilMicro(t)
 	// RETURNING reports exactly the rows deleted, even if one was replaced
 	// concurrently.
 	rows, err := s.w.QueryContext(ctx, s.q(`DELETE FROM applications WHERE applied_at < ?
@@ -287,6 +383,60 @@ func (s *Store) DeleteApplicationsBefore(ctx context.Context, t time.Time) (keys
 		keys = append(keys, a.BlobKeys()...)
 	}
 	return keys, rows.Err()
+}
+
+// ceilMicro rounds t up to whole microseconds, as times are stored, so
+// that "before t" keeps its meaning.
+func ceilMicro(t time.Time) time.Time {
+	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
+		return c.Add(time.Microsecond)
+	}
+	return t
+}
+
+// ClearNationalIDDocumentsBefore empties the national-ID document key of
+// the applications updated before t, in one transaction that locks them
+// (a concurrent replacement either precedes it, and its new document's
+// time counts, or follows it), and returns the keys no longer referenced.
+func (s *Store) ClearNationalIDDocumentsBefore(ctx context.Context, t time.Time) (keys []string, err error) {
+	defer s.wrap(&err, "ClearNationalIDDocumentsBefore")
+	keys = []string{}
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
+			WHERE updated_at < ? AND national_id_document_key <> ''`+s.d.ForUpdate), s.t(ceilMicro(t)))
+		if err != nil {
+			return err
+		}
+		apps, err := collect(rows, scanApp)
+		if err != nil {
+			return err
+		}
+		for _, a := range apps {
+			before := a.BlobKeys()
+			a.NationalIDDocumentKey = ""
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET national_id_document_key = '' WHERE id = ?`), a.ID); err != nil {
+				return err
+			}
+			if err := s.setBlobKeys(ctx, tx, &a); err != nil {
+				return err
+			}
+			for _, k := range dropKeys(before, a.BlobKeys()) {
+				// Another application may share the file.
+				var used bool
+				if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) > 0 FROM application_blobs WHERE blob_key = ?`), k).Scan(&used); err != nil {
+					return err
+				}
+				if !used {
+					keys = append(keys, k)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keys, nil
 }
 
 // BlobKeyReferenced reports whether any application references key.

@@ -58,6 +58,11 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Application/ListOrderFilterPaginate", testAppList},
 		{"Application/DeleteBefore", testAppDeleteBefore},
 		{"Application/BlobKeyReferenced", testAppBlobKeyReferenced},
+		{"Application/ClearIDDocuments", testAppClearIDDocuments},
+		{"Submission/Replay", testSubmissionReplay},
+		{"Submission/Concurrent", testSubmissionConcurrent},
+		{"Submission/Notify", testSubmissionNotify},
+		{"Submission/Prune", testSubmissionPrune},
 		{"Staff/RoundTripAndLookup", testStaffRoundTrip},
 		{"Staff/EmailConflict", testStaffConflict},
 		{"Staff/List", testStaffList},
@@ -754,9 +759,9 @@ func testContentVersion(t *testing.T, s domain.Store) {
 	step("CreateContactMessage", false, func() error { return s.CreateContactMessage(ctx, &m, nil) })
 	step("SetContactHandled", false, func() error { return s.SetContactHandled(ctx, "m-1", true) })
 	step("DeleteContactMessage", false, func() error { return s.DeleteContactMessage(ctx, "m-1") })
-	step("SaveApplication (insert)", false, func() error { _, _, err := s.SaveApplication(ctx, &a); return err })
-	step("SaveApplication (replace)", false, func() error { _, _, err := s.SaveApplication(ctx, &a); return err })
-	step("SaveApplication (old)", false, func() error { _, _, err := s.SaveApplication(ctx, &old); return err })
+	step("SaveApplication (insert)", false, func() error { _, err := s.SaveApplication(ctx, &a, domain.SaveOptions{}); return err })
+	step("SaveApplication (replace)", false, func() error { _, err := s.SaveApplication(ctx, &a, domain.SaveOptions{}); return err })
+	step("SaveApplication (old)", false, func() error { _, err := s.SaveApplication(ctx, &old, domain.SaveOptions{}); return err })
 	step("DeleteApplicationsBefore", false, func() error { _, err := s.DeleteApplicationsBefore(ctx, at(-day(1))); return err })
 	step("DeleteApplication", false, func() error { return s.DeleteApplication(ctx, a.ID) })
 	step("CreateStaffUser", false, func() error { return s.CreateStaffUser(ctx, &u) })
@@ -853,7 +858,8 @@ func testAppRoundTrip(t *testing.T, s domain.Store) {
 	given := newApp("job-1", "asha@example.com", "a")
 	given.AppliedAt, given.UpdatedAt = at(-time.Hour), at(-time.Minute)
 	a := given
-	created, previous, err := s.SaveApplication(ctx, &a)
+	res, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
+	created, previous := res.Created, res.Previous
 	must(t, err, "SaveApplication")
 	if !created || len(previous) != 0 {
 		t.Errorf("SaveApplication of a new application = (%v, %v), want (true, [])", created, previous)
@@ -878,7 +884,7 @@ func testAppRoundTrip(t *testing.T, s domain.Store) {
 	b := newApp("job-1", "other@example.com", "b")
 	b.ID = "app-given"
 	before := time.Now()
-	_, _, err = s.SaveApplication(ctx, &b)
+	_, err = s.SaveApplication(ctx, &b, domain.SaveOptions{})
 	after := time.Now()
 	must(t, err, "SaveApplication")
 	if b.ID != "app-given" {
@@ -897,7 +903,7 @@ func testAppRoundTrip(t *testing.T, s domain.Store) {
 func testAppEmptySlices(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	a := domain.Application{JobID: "job-1", FirstName: "Min", Email: "min@example.com", ConsentAt: t0}
-	_, _, err := s.SaveApplication(ctx, &a)
+	_, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
 	must(t, err, "SaveApplication")
 	got, err := s.GetApplication(ctx, a.ID)
 	must(t, err, "GetApplication")
@@ -922,7 +928,7 @@ func testAppGivenReference(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	a := newApp("job-1", "ref@example.com", "a")
 	a.Reference = "APP-GIVEN234"
-	_, _, err := s.SaveApplication(ctx, &a)
+	_, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
 	must(t, err, "SaveApplication")
 	got, err := s.GetApplication(ctx, a.ID)
 	must(t, err, "GetApplication")
@@ -935,7 +941,8 @@ func testAppReplace(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	first := newApp("job-1", "Asha.Rao@Example.com", "first")
 	first.AppliedAt = at(-day(2))
-	created, _, err := s.SaveApplication(ctx, &first)
+	res, err := s.SaveApplication(ctx, &first, domain.SaveOptions{})
+	created := res.Created
 	must(t, err, "SaveApplication")
 	if !created {
 		t.Fatalf("first SaveApplication: created = false")
@@ -947,7 +954,8 @@ func testAppReplace(t *testing.T, s domain.Store) {
 	second.AppliedAt = at(-day(1))     // ignored: the first application's time stays
 	second.Reference = "APP-IGNORED2"  // ignored too
 	before := time.Now()
-	created, previous, err := s.SaveApplication(ctx, &second)
+	res, err = s.SaveApplication(ctx, &second, domain.SaveOptions{})
+	created, previous := res.Created, res.Previous
 	after := time.Now()
 	must(t, err, "SaveApplication again")
 	if created {
@@ -973,7 +981,8 @@ func testAppReplace(t *testing.T, s domain.Store) {
 
 	// The same person applying for another job is another application.
 	other := newApp("job-2", "asha.rao@example.com", "other")
-	created, previous, err = s.SaveApplication(ctx, &other)
+	res, err = s.SaveApplication(ctx, &other, domain.SaveOptions{})
+	created, previous = res.Created, res.Previous
 	must(t, err, "SaveApplication for another job")
 	if !created || len(previous) != 0 || other.ID == first.ID {
 		t.Errorf("SaveApplication for another job = (%v, %v, ID %q), want a new application", created, previous, other.ID)
@@ -981,7 +990,8 @@ func testAppReplace(t *testing.T, s domain.Store) {
 
 	// Replacing with a disjoint set of keys returns every old key.
 	third := newApp("job-1", "ASHA.RAO@example.com", "third")
-	_, previous, err = s.SaveApplication(ctx, &third)
+	res, err = s.SaveApplication(ctx, &third, domain.SaveOptions{})
+	previous = res.Previous
 	must(t, err, "SaveApplication a third time")
 	checkDiff(t, "previous", keysOf(second), sorted(previous))
 }
@@ -1005,8 +1015,8 @@ func testAppConcurrentSave(t *testing.T, s domain.Store) {
 			}
 			a := newApp("job-1", email, fmt.Sprintf("g%d", i))
 			<-start
-			created, _, err := s.SaveApplication(ctx, &a)
-			results[i] = result{created, a, err}
+			res, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
+			results[i] = result{res.Created, a, err}
 		})
 	}
 	close(start)
@@ -1049,7 +1059,7 @@ func testAppNotFound(t *testing.T, s domain.Store) {
 	wantCode(t, s.DeleteApplication(ctx, "missing"), domain.ENotFound, "DeleteApplication")
 
 	a := newApp("job-1", "a@example.com", "a")
-	_, _, err = s.SaveApplication(ctx, &a)
+	_, err = s.SaveApplication(ctx, &a, domain.SaveOptions{})
 	must(t, err, "SaveApplication")
 	must(t, s.DeleteApplication(ctx, a.ID), "DeleteApplication")
 	_, err = s.GetApplication(ctx, a.ID)
@@ -1068,7 +1078,7 @@ func testAppList(t *testing.T, s domain.Store) {
 	} {
 		a := newApp(x.job, fmt.Sprintf("p%d@example.com", i), fmt.Sprint(i))
 		a.ID, a.AppliedAt = fixedID("app", i), at(x.applied)
-		_, _, err := s.SaveApplication(ctx, &a)
+		_, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
 		must(t, err, "SaveApplication")
 	}
 	all := []string{"app-04", "app-03", "app-02", "app-01", "app-00"}
@@ -1103,7 +1113,7 @@ func testAppDeleteBefore(t *testing.T, s domain.Store) {
 	for i, d := range []time.Duration{-day(30), -day(20), -day(10), 0} {
 		a := newApp("job-1", fmt.Sprintf("p%d@example.com", i), fmt.Sprint(i))
 		a.ID, a.AppliedAt = fixedID("app", i), at(d)
-		_, _, err := s.SaveApplication(ctx, &a)
+		_, err := s.SaveApplication(ctx, &a, domain.SaveOptions{})
 		must(t, err, "SaveApplication")
 		apps = append(apps, a)
 	}
@@ -1155,7 +1165,7 @@ func testAppBlobKeyReferenced(t *testing.T, s domain.Store) {
 	b := newApp("job-2", "b@example.com", "b")
 	b.Certifications[0].DocumentKey = a.Certifications[0].DocumentKey // shared by both
 	for _, x := range []*domain.Application{&a, &b} {
-		_, _, err := s.SaveApplication(ctx, x)
+		_, err := s.SaveApplication(ctx, x, domain.SaveOptions{})
 		must(t, err, "SaveApplication")
 	}
 	for _, k := range a.BlobKeys() {
@@ -1166,7 +1176,7 @@ func testAppBlobKeyReferenced(t *testing.T, s domain.Store) {
 	referenced("RESUMES/A.PDF", false, "keys are case-sensitive")
 
 	r := newApp("job-1", "A@example.com", "r")
-	_, _, err := s.SaveApplication(ctx, &r)
+	_, err := s.SaveApplication(ctx, &r, domain.SaveOptions{})
 	must(t, err, "SaveApplication (replace)")
 	referenced(a.ResumeKey, false, "after replace")
 	referenced(a.NationalIDDocumentKey, false, "after replace")

@@ -1,0 +1,203 @@
+package app_test
+
+import (
+	"bytes"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"corpsite/internal/app"
+	"corpsite/internal/config"
+	"corpsite/internal/domain"
+)
+
+// TestSweepOrphanBlobs runs the sweeper over a real local folder and
+// SQLite store: only old files no application references go.
+func TestSweepOrphanBlobs(t *testing.T) {
+	a, err := app.New(t.Context(), testConfig(t, nil), quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Now()
+	old, young := now.Add(-2*time.Hour), now.Add(-10*time.Minute)
+	put := func(key string) string {
+		t.Helper()
+		if err := a.Blobs().Put(ctx, key, strings.NewReader("%PDF-1.7 test"), "application/pdf"); err != nil {
+			t.Fatalf("Put: %v", err)
+		}
+		return key
+	}
+	// An application stored two hours ago references these.
+	app1 := domain.Application{
+		JobID: "job-1", FirstName: "Asha", Email: "asha@example.com", ConsentAt: old,
+		ResumeKey:             put(domain.NewBlobKey(domain.BlobResumes, "Asha Rao", old, ".pdf")),
+		NationalIDDocumentKey: put(domain.NewBlobKey(domain.BlobNationalIDs, "Asha Rao", old, ".png")),
+		Certifications:        []domain.Certification{{Name: "CKA", DocumentKey: put(domain.NewBlobKey(domain.BlobCertifications, "cka", old, ".pdf"))}},
+	}
+	if _, err := a.Store().SaveApplication(ctx, &app1, domain.SaveOptions{}); err != nil {
+		t.Fatalf("SaveApplication: %v", err)
+	}
+	kept := app1.BlobKeys()
+	kept = append(kept,
+		put(domain.NewBlobKey(domain.BlobResumes, "in progress", young, ".pdf")),     // a submission still uploading
+		put(domain.NewBlobKey(domain.BlobNationalIDs, "in progress", young, ".jpg")), // likewise
+		put("resumes/legacy.pdf"),                                                        // no time in its name
+		put("certifications/sub/x-1-abcdefgh.pdf"),                                       // not of the key form
+		put(domain.NewBlobKey("other", "not an applicant file", old, ".pdf")),            // another folder
+		put(domain.NewBlobKey(domain.BlobResumes, "future", now.Add(time.Hour), ".pdf")), // a clock ahead
+	)
+	gone := []string{
+		put(domain.NewBlobKey(domain.BlobResumes, "abandoned", old, ".pdf")),
+		put(domain.NewBlobKey(domain.BlobCertifications, "abandoned", old, ".pdf")),
+		put(domain.NewBlobKey(domain.BlobNationalIDs, "abandoned", now.Add(-61*time.Minute), ".png")),
+	}
+
+	removed, err := a.SweepOrphanBlobs(ctx, time.Hour)
+	if err != nil {
+		t.Fatalf("SweepOrphanBlobs: %v", err)
+	}
+	if removed != len(gone) {
+		t.Errorf("removed %d files, want %d", removed, len(gone))
+	}
+	for _, k := range kept {
+		r, _, err := a.Blobs().Open(ctx, k)
+		if err != nil {
+			t.Errorf("%s was deleted: %v", k, err)
+			continue
+		}
+		r.Close()
+	}
+	for _, k := range gone {
+		if _, _, err := a.Blobs().Open(ctx, k); !domain.IsNotFound(err) {
+			t.Errorf("orphan %s is still there (err %v)", k, err)
+		}
+	}
+	// A second sweep finds nothing more.
+	if removed, err := a.SweepOrphanBlobs(ctx, time.Hour); err != nil || removed != 0 {
+		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
+	}
+}
+
+// TestIDKeys: without --data-key the key file is made on first start,
+// private, and read again on the next; with --data-key no file is made.
+// The key never reaches the log.
+func TestIDKeys(t *testing.T) {
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	cfg := testConfig(t, nil)
+	k1, err := app.LoadIDKeys(cfg, log)
+	if err != nil {
+		t.Fatalf("LoadIDKeys: %v", err)
+	}
+	path := filepath.Join(cfg.DataDir, "data.key")
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("key file: %v, %v; want mode 0600", fi, err)
+	}
+	line, _ := os.ReadFile(path)
+	_, key, _ := strings.Cut(strings.TrimSpace(string(line)), ":")
+	sealed, err := k1.Seal([]byte("123412341234"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2, err := app.LoadIDKeys(cfg, log)
+	if err != nil {
+		t.Fatalf("LoadIDKeys again: %v", err)
+	}
+	if got, err := k2.Open(sealed); err != nil || string(got) != "123412341234" {
+		t.Errorf("after a restart the sealed number does not open: %v", err)
+	}
+
+	given := "k2026:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+	cfg2 := testConfig(t, func(c *config.Config) { c.DataKey = given })
+	k3, err := app.LoadIDKeys(cfg2, log)
+	if err != nil {
+		t.Fatalf("LoadIDKeys with --data-key: %v", err)
+	}
+	if k3.CurrentID() != "k2026" {
+		t.Errorf("CurrentID = %q, want k2026", k3.CurrentID())
+	}
+	if _, err := os.Stat(filepath.Join(cfg2.DataDir, "data.key")); err == nil {
+		t.Errorf("a key file was made although --data-key was given")
+	}
+	for _, secret := range []string{key, given[len("k2026:"):]} {
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("the log shows a key:\n%s", logs.String())
+		}
+	}
+	if !strings.Contains(logs.String(), k1.CurrentID()) {
+		t.Errorf("the log does not name the key ID %q:\n%s", k1.CurrentID(), logs.String())
+	}
+
+	// A key file others may read stops the start.
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.New(t.Context(), cfg, quietLogger()); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("app.New with a readable key file: %v, want a refusal", err)
+	}
+}
+
+// TestPurgeIDDocuments: with --id-document-retention-days shorter than
+// --retention-days, old national-ID documents go and their applications
+// stay.
+func TestPurgeIDDocuments(t *testing.T) {
+	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays, c.IDDocumentRetentionDays = 365, 30 })
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	save := func(email string, age time.Duration) domain.Application {
+		t.Helper()
+		at := now.Add(-age)
+		app := domain.Application{
+			JobID: "job-1", FirstName: "Asha", Email: email, ConsentAt: at, AppliedAt: at, UpdatedAt: at,
+			ResumeKey:             domain.NewBlobKey(domain.BlobResumes, "cv", at, ".pdf"),
+			NationalIDDocumentKey: domain.NewBlobKey(domain.BlobNationalIDs, "id", at, ".png"),
+		}
+		for _, k := range app.BlobKeys() {
+			if err := a.Blobs().Put(ctx, k, strings.NewReader("x"), "application/octet-stream"); err != nil {
+				t.Fatalf("Put: %v", err)
+			}
+		}
+		if _, err := a.Store().SaveApplication(ctx, &app, domain.SaveOptions{}); err != nil {
+			t.Fatalf("SaveApplication: %v", err)
+		}
+		return app
+	}
+	old := save("old@example.com", 31*24*time.Hour)
+	young := save("young@example.com", 29*24*time.Hour)
+
+	deleted, err := a.PurgeIDDocuments(ctx, now)
+	if err != nil || deleted != 1 {
+		t.Fatalf("PurgeIDDocuments = %d, %v; want 1 file", deleted, err)
+	}
+	exists := func(k string) bool {
+		r, _, err := a.Blobs().Open(ctx, k)
+		if err == nil {
+			r.Close()
+		}
+		return err == nil
+	}
+	got, err := a.Store().GetApplication(ctx, old.ID)
+	if err != nil || got.NationalIDDocumentKey != "" || got.ResumeKey != old.ResumeKey {
+		t.Errorf("old application after the purge: %+v, %v; want it without its ID document only", got, err)
+	}
+	if exists(old.NationalIDDocumentKey) || !exists(old.ResumeKey) {
+		t.Errorf("old application's files: ID document kept %v, resume kept %v; want false, true",
+			exists(old.NationalIDDocumentKey), exists(old.ResumeKey))
+	}
+	for _, k := range young.BlobKeys() {
+		if !exists(k) {
+			t.Errorf("young application's file %s is gone", k)
+		}
+	}
+}

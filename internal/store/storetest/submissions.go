@@ -1,0 +1,239 @@
+package storetest
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"corpsite/internal/domain"
+)
+
+// saveKeyed saves a with an idempotency key and notifications.
+func saveKeyed(t *testing.T, s domain.Store, a *domain.Application, key string, notify ...*domain.OutboxMessage) domain.SaveResult {
+	t.Helper()
+	res, err := s.SaveApplication(t.Context(), a, domain.SaveOptions{IdempotencyKey: key, Notify: notify})
+	must(t, err, "SaveApplication")
+	return res
+}
+
+// outboxCount returns how many messages the outbox holds.
+func outboxCount(t *testing.T, s domain.Store) int {
+	t.Helper()
+	got, err := s.ListOutbox(t.Context(), "", 0)
+	must(t, err, "ListOutbox")
+	return len(got)
+}
+
+// A retry with the same key stores nothing and answers the first result,
+// including whether it created the application.
+func testSubmissionReplay(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	first := newApp("job-1", "asha@example.com", "first")
+	before := time.Now()
+	res := saveKeyed(t, s, &first, "key-1")
+	after := time.Now()
+	checkDiff(t, "first save", domain.SaveResult{Created: true}, res)
+
+	sub, err := s.LookupSubmission(ctx, "key-1")
+	must(t, err, "LookupSubmission")
+	wantNow(t, "Submission.At", before, after, sub.At)
+	sub.At = time.Time{}
+	checkDiff(t, "LookupSubmission", domain.Submission{Key: "key-1", JobID: "job-1",
+		ApplicationID: first.ID, Reference: first.Reference, Created: true}, sub)
+
+	// The retry carries other content (the visitor edited the form after
+	// an error they did not see): the first result stands.
+	retry := newApp("job-1", "asha@example.com", "retry")
+	retry.FirstName = "Changed"
+	given := retry
+	res = saveKeyed(t, s, &retry, "key-1")
+	checkDiff(t, "replayed save", domain.SaveResult{Created: true, Replayed: true}, res)
+	given.ID, given.Reference = first.ID, first.Reference
+	checkDiff(t, "replayed application argument (ID and Reference of the first)", given, retry)
+	got, err := s.GetApplication(ctx, first.ID)
+	must(t, err, "GetApplication")
+	checkDiff(t, "stored application after a replay", first, got)
+
+	// A replay is recognised even for another address or job: the key,
+	// not the content, identifies the submission.
+	other := newApp("job-2", "other@example.com", "other")
+	res = saveKeyed(t, s, &other, "key-1")
+	if !res.Replayed || other.ID != first.ID {
+		t.Errorf("save with a recorded key for another job = %+v (ID %q), want a replay of %q", res, other.ID, first.ID)
+	}
+	list, err := s.ListApplications(ctx, domain.ApplicationFilter{})
+	must(t, err, "ListApplications")
+	checkDiff(t, "applications after replays", []domain.Application{first}, list)
+
+	// A new key for the same job and address replaces the application,
+	// and its replay reports the replacement as the first answer did.
+	second := newApp("job-1", "ASHA@example.com", "second")
+	res = saveKeyed(t, s, &second, "key-2")
+	checkDiff(t, "replacing save", domain.SaveResult{Previous: sorted(first.BlobKeys())}, domain.SaveResult{
+		Created: res.Created, Replayed: res.Replayed, Previous: sorted(res.Previous)})
+	if second.ID != first.ID {
+		t.Errorf("replacement ID %q, want %q", second.ID, first.ID)
+	}
+	again := newApp("job-1", "asha@example.com", "again")
+	res = saveKeyed(t, s, &again, "key-2")
+	checkDiff(t, "replay of the replacing save", domain.SaveResult{Replayed: true}, res)
+	sub, err = s.LookupSubmission(ctx, "key-2")
+	must(t, err, "LookupSubmission")
+	if sub.Created || sub.ApplicationID != first.ID {
+		t.Errorf("LookupSubmission(key-2) = %+v, want Created false for %q", sub, first.ID)
+	}
+	got, err = s.GetApplication(ctx, first.ID)
+	must(t, err, "GetApplication")
+	checkDiff(t, "stored application after the replacement's replay", second, got)
+
+	for _, key := range []string{"", "key-3", "KEY-1", "key-1 "} {
+		_, err := s.LookupSubmission(ctx, key)
+		wantCode(t, err, domain.ENotFound, fmt.Sprintf("LookupSubmission(%q)", key))
+	}
+	// Saving without a key never replays.
+	plain := newApp("job-1", "asha@example.com", "plain")
+	res, err = s.SaveApplication(ctx, &plain, domain.SaveOptions{})
+	must(t, err, "SaveApplication without a key")
+	if res.Replayed || res.Created {
+		t.Errorf("save without a key = %+v, want a replacement", res)
+	}
+}
+
+// Of concurrent saves with one key, exactly one writes (its application
+// and its notification); the others answer its result.
+func testSubmissionConcurrent(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	const n = 8
+	type result struct {
+		res domain.SaveResult
+		app domain.Application
+		err error
+	}
+	results := make([]result, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			// Different addresses: without the key, each would be a new
+			// application.
+			a := newApp("job-1", fmt.Sprintf("p%d@example.com", i), fmt.Sprintf("g%d", i))
+			m := newOutbox("", t0)
+			<-start
+			res, err := s.SaveApplication(ctx, &a, domain.SaveOptions{IdempotencyKey: "same-key", Notify: []*domain.OutboxMessage{&m}})
+			results[i] = result{res, a, err}
+		})
+	}
+	close(start)
+	wg.Wait()
+
+	winner := -1
+	for i, r := range results {
+		if r.err != nil {
+			t.Fatalf("goroutine %d: SaveApplication: %v", i, r.err)
+		}
+		if !r.res.Replayed {
+			if winner >= 0 {
+				t.Fatalf("goroutines %d and %d both wrote", winner, i)
+			}
+			winner = i
+		}
+	}
+	if winner < 0 {
+		t.Fatalf("every save reported a replay; none wrote")
+	}
+	w := results[winner].app
+	for i, r := range results {
+		if !r.res.Created || r.app.ID != w.ID || r.app.Reference != w.Reference {
+			t.Errorf("goroutine %d: %+v with ID %q / %q, want Created and the winner's %q / %q",
+				i, r.res, r.app.ID, r.app.Reference, w.ID, w.Reference)
+		}
+	}
+	list, err := s.ListApplications(ctx, domain.ApplicationFilter{})
+	must(t, err, "ListApplications")
+	checkDiff(t, "stored applications", []domain.Application{w}, list)
+	if got := outboxCount(t, s); got != 1 {
+		t.Errorf("outbox holds %d messages, want the winner's 1", got)
+	}
+}
+
+// Notifications are queued with the application they are about, never
+// without it, and never again on a replay.
+func testSubmissionNotify(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	a := newApp("job-1", "asha@example.com", "a")
+	m1, m2 := newOutbox("o-1", t0), newOutbox("", time.Time{})
+	m2.To, m2.ReplyTo = "asha@example.com", ""
+	saveKeyed(t, s, &a, "k", &m1, &m2)
+	for i, m := range []domain.OutboxMessage{m1, m2} {
+		if m.Status != domain.OutboxQueued || !domain.ValidID(m.ID) || m.CreatedAt.IsZero() {
+			t.Errorf("notification %d not updated with what was stored: %+v", i, m)
+		}
+	}
+	got, err := s.ListOutbox(ctx, domain.OutboxQueued, 0)
+	must(t, err, "ListOutbox")
+	checkDiff(t, "queued notifications", sorted([]string{m1.ID, m2.ID}), sorted(ids(got, outboxID)))
+
+	// A replay queues nothing and leaves its messages alone.
+	b := newApp("job-1", "asha@example.com", "b")
+	m3 := newOutbox("", t0)
+	res := saveKeyed(t, s, &b, "k", &m3)
+	if !res.Replayed {
+		t.Fatalf("second save with key k: %+v, want a replay", res)
+	}
+	checkDiff(t, "notification of a replay", newOutbox("", t0), m3)
+	if n := outboxCount(t, s); n != 2 {
+		t.Errorf("outbox holds %d messages after a replay, want 2", n)
+	}
+
+	// A notification that cannot be queued (its ID is taken) undoes the
+	// whole save: no application, no key, no other notification.
+	c := newApp("job-2", "ravi@example.com", "c")
+	ok, dup := newOutbox("", t0), newOutbox("o-1", t0)
+	_, err = s.SaveApplication(ctx, &c, domain.SaveOptions{IdempotencyKey: "k2", Notify: []*domain.OutboxMessage{&ok, &dup}})
+	if err == nil {
+		t.Fatalf("SaveApplication with a notification whose ID is taken succeeded")
+	}
+	if c.ID != "" || ok.ID != "" {
+		t.Errorf("a failed save updated its arguments: application ID %q, notification ID %q", c.ID, ok.ID)
+	}
+	list, err := s.ListApplications(ctx, domain.ApplicationFilter{JobID: "job-2"})
+	must(t, err, "ListApplications")
+	if len(list) != 0 {
+		t.Errorf("a failed save stored %d applications", len(list))
+	}
+	_, err = s.LookupSubmission(ctx, "k2")
+	wantCode(t, err, domain.ENotFound, "LookupSubmission after a failed save")
+	if n := outboxCount(t, s); n != 2 {
+		t.Errorf("outbox holds %d messages after a failed save, want 2", n)
+	}
+	// The key is free: the retry writes.
+	ok = newOutbox("", t0)
+	res = saveKeyed(t, s, &c, "k2", &ok)
+	if res.Replayed || !res.Created || outboxCount(t, s) != 3 {
+		t.Errorf("retry after a failed save = %+v with %d messages, want a new application and 3", res, outboxCount(t, s))
+	}
+}
+
+// Pruned keys are forgotten: a save with one writes again.
+func testSubmissionPrune(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	a := newApp("job-1", "asha@example.com", "a")
+	saveKeyed(t, s, &a, "old")
+	must(t, s.PruneSubmissions(ctx, time.Now().Add(-time.Hour)), "PruneSubmissions (an hour ago)")
+	_, err := s.LookupSubmission(ctx, "old")
+	must(t, err, "LookupSubmission of a young key")
+
+	must(t, s.PruneSubmissions(ctx, time.Now().Add(time.Second)), "PruneSubmissions (now)")
+	_, err = s.LookupSubmission(ctx, "old")
+	wantCode(t, err, domain.ENotFound, "LookupSubmission of a pruned key")
+	// The application itself stays.
+	_, err = s.GetApplication(ctx, a.ID)
+	must(t, err, "GetApplication after pruning keys")
+
+	b := newApp("job-1", "asha@example.com", "b")
+	res := saveKeyed(t, s, &b, "old")
+	if res.Replayed || res.Created || b.ID != a.ID {
+		t.Errorf("save with a pruned key = %+v (ID %q), want a replacement of %q", res, b.ID, a.ID)
+	}
+}
