@@ -97,10 +97,15 @@ type SaveOptions struct {
 	// (Replayed). The store keeps only a hash of it: the key is a bearer
 	// of the first result.
 	IdempotencyKey string
-	// Notify are queued in the outbox in the same transaction (as
-	// EnqueueOutbox would, and updated likewise), only when the save
-	// stores something.
-	Notify []*OutboxMessage
+	// Notify, if not nil, writes the mails about the save. It is called
+	// inside the transaction once the application is written, with the
+	// application as stored (its ID and Reference, which a replacing save
+	// keeps from the earlier application) and whether it was created; the
+	// messages it returns are queued in the same transaction (as
+	// EnqueueOutbox would, and updated likewise). It is not called on a
+	// replay, and may be called again if the transaction is retried, so
+	// it must only build messages.
+	Notify func(a Application, created bool) []*OutboxMessage
 }
 
 // SaveResult says what SaveApplication did.

@@ -127,15 +127,13 @@ func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt 
 	normalizeApp(&c)
 	c.ConsentAt = stamp(c.ConsentAt)
 	genID, genRef := c.ID == "", c.Reference == ""
-	notify := make([]domain.OutboxMessage, len(opt.Notify))
-	for i, m := range opt.Notify {
-		if m == nil {
-			return res, errors.New("nil outbox message")
-		}
-		notify[i] = *m
-	}
+	// The messages Notify returned, and the copies queued of them (given
+	// back only when the transaction commits).
+	var given []*domain.OutboxMessage
+	var notify []domain.OutboxMessage
 
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		given, notify = nil, nil
 		if opt.IdempotencyKey != "" {
 			r, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions
 				(key_hash, job_id, application_id, reference, created, recorded_at)
@@ -162,6 +160,16 @@ func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt 
 				return err
 			}
 		}
+		if opt.Notify != nil {
+			given = opt.Notify(c, res.Created)
+			notify = make([]domain.OutboxMessage, len(given))
+			for i, m := range given {
+				if m == nil {
+					return errors.New("nil outbox message")
+				}
+				notify[i] = *m
+			}
+		}
 		for i := range notify {
 			if err := s.enqueueOutbox(ctx, tx, &notify[i]); err != nil {
 				return fmt.Errorf("enqueue notification: %w", err)
@@ -183,7 +191,7 @@ func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt 
 		return domain.SaveResult{}, err
 	}
 	*a = c
-	for i, m := range opt.Notify {
+	for i, m := range given {
 		*m = notify[i]
 	}
 	return res, nil

@@ -62,6 +62,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Submission/Replay", testSubmissionReplay},
 		{"Submission/Concurrent", testSubmissionConcurrent},
 		{"Submission/Notify", testSubmissionNotify},
+		{"Submission/NotifySeesStored", testSubmissionNotifySeesStored},
 		{"Submission/Prune", testSubmissionPrune},
 		{"Staff/RoundTripAndLookup", testStaffRoundTrip},
 		{"Staff/EmailConflict", testStaffConflict},

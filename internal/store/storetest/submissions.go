@@ -12,9 +12,17 @@ import (
 // saveKeyed saves a with an idempotency key and notifications.
 func saveKeyed(t *testing.T, s domain.Store, a *domain.Application, key string, notify ...*domain.OutboxMessage) domain.SaveResult {
 	t.Helper()
-	res, err := s.SaveApplication(t.Context(), a, domain.SaveOptions{IdempotencyKey: key, Notify: notify})
+	res, err := s.SaveApplication(t.Context(), a, domain.SaveOptions{IdempotencyKey: key, Notify: notifyWith(notify...)})
 	must(t, err, "SaveApplication")
 	return res
+}
+
+// notifyWith is a Notify that returns msgs whatever was saved.
+func notifyWith(msgs ...*domain.OutboxMessage) func(domain.Application, bool) []*domain.OutboxMessage {
+	if len(msgs) == 0 {
+		return nil
+	}
+	return func(domain.Application, bool) []*domain.OutboxMessage { return msgs }
 }
 
 // outboxCount returns how many messages the outbox holds.
@@ -120,7 +128,7 @@ func testSubmissionConcurrent(t *testing.T, s domain.Store) {
 			a := newApp("job-1", fmt.Sprintf("p%d@example.com", i), fmt.Sprintf("g%d", i))
 			m := newOutbox("", t0)
 			<-start
-			res, err := s.SaveApplication(ctx, &a, domain.SaveOptions{IdempotencyKey: "same-key", Notify: []*domain.OutboxMessage{&m}})
+			res, err := s.SaveApplication(ctx, &a, domain.SaveOptions{IdempotencyKey: "same-key", Notify: notifyWith(&m)})
 			results[i] = result{res, a, err}
 		})
 	}
@@ -190,7 +198,7 @@ func testSubmissionNotify(t *testing.T, s domain.Store) {
 	// whole save: no application, no key, no other notification.
 	c := newApp("job-2", "ravi@example.com", "c")
 	ok, dup := newOutbox("", t0), newOutbox("o-1", t0)
-	_, err = s.SaveApplication(ctx, &c, domain.SaveOptions{IdempotencyKey: "k2", Notify: []*domain.OutboxMessage{&ok, &dup}})
+	_, err = s.SaveApplication(ctx, &c, domain.SaveOptions{IdempotencyKey: "k2", Notify: notifyWith(&ok, &dup)})
 	if err == nil {
 		t.Fatalf("SaveApplication with a notification whose ID is taken succeeded")
 	}
@@ -235,5 +243,42 @@ func testSubmissionPrune(t *testing.T, s domain.Store) {
 	res := saveKeyed(t, s, &b, "old")
 	if res.Replayed || res.Created || b.ID != a.ID {
 		t.Errorf("save with a pruned key = %+v (ID %q), want a replacement of %q", res, b.ID, a.ID)
+	}
+}
+
+// Notify sees the application as stored: a replacing save keeps the
+// earlier reference, and the messages can quote it.
+func testSubmissionNotifySeesStored(t *testing.T, s domain.Store) {
+	type call struct {
+		ref     string
+		created bool
+	}
+	var calls []call
+	notify := func(a domain.Application, created bool) []*domain.OutboxMessage {
+		calls = append(calls, call{a.Reference, created})
+		m := newOutbox("", t0)
+		m.Subject = "About " + a.Reference
+		return []*domain.OutboxMessage{&m}
+	}
+	first := newApp("job-1", "asha@example.com", "first")
+	if _, err := s.SaveApplication(t.Context(), &first, domain.SaveOptions{Notify: notify}); err != nil {
+		t.Fatal(err)
+	}
+	again := newApp("job-1", "ASHA@example.com", "again")
+	if _, err := s.SaveApplication(t.Context(), &again, domain.SaveOptions{Notify: notify}); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 2 || calls[len(calls)-2] != (call{first.Reference, true}) || calls[len(calls)-1] != (call{first.Reference, false}) {
+		t.Errorf("Notify calls = %+v, want the stored reference %q, created then replaced", calls, first.Reference)
+	}
+	got, err := s.ListOutbox(t.Context(), "", 0)
+	must(t, err, "ListOutbox")
+	for _, m := range got {
+		if m.Subject != "About "+first.Reference {
+			t.Errorf("queued message %q does not quote the stored reference %q", m.Subject, first.Reference)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("outbox holds %d messages, want 2", len(got))
 	}
 }
