@@ -28,6 +28,7 @@ type applicationCases struct {
 	Today       string                     `json:"today"`
 	Application map[string]any             `json:"application"`
 	Files       map[string]domain.FileMeta `json:"files"`
+	Flattened   map[string]string          `json:"flattened"`
 	Cases       []applicationCase          `json:"cases"`
 }
 
@@ -159,6 +160,24 @@ func TestApplicationSharedCases(t *testing.T) {
 				t.Errorf("mismatch\n got: %v\nwant: %v", got, tc.Want)
 			}
 		})
+	}
+}
+
+// TestApplicationSharedFlattening holds wire's Normalize and Fields to the
+// flattened form the web app's flattenApplication must produce too.
+func TestApplicationSharedFlattening(t *testing.T) {
+	all := loadApplicationCases(t)
+	req, _ := applicationCase{}.build(t, all)
+	req.Normalize()
+	got := req.Fields()
+	keys := maps.Clone(got)
+	maps.Copy(keys, all.Flattened)
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		g, inGot := got[k]
+		w, inWant := all.Flattened[k]
+		if g != w || inGot != inWant {
+			t.Errorf("%s = %q (present %v), want %q (present %v)", k, g, inGot, w, inWant)
+		}
 	}
 }
 

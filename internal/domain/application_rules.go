@@ -155,9 +155,11 @@ const (
 // ApplicationRuleSet is the whole table: the field rules in form order,
 // the national ID formats and the Verhoeff tables.
 type ApplicationRuleSet struct {
-	Fields      []FieldRule        `json:"fields"`
-	NationalIDs []NationalIDFormat `json:"nationalIds"`
-	Verhoeff    VerhoeffTableSet   `json:"verhoeff"`
+	Fields []FieldRule `json:"fields"`
+	// UnexpectedFile is the message for a file part no rule names.
+	UnexpectedFile string             `json:"unexpectedFile"`
+	NationalIDs    []NationalIDFormat `json:"nationalIds"`
+	Verhoeff       VerhoeffTableSet   `json:"verhoeff"`
 }
 
 // VerhoeffTableSet carries the Verhoeff tables to the web app.
@@ -329,9 +331,10 @@ func buildApplicationRules() ApplicationRuleSet {
 		ruleFile(CertificationPartPrefix+"*", "certifications", false, CertificationExtensions, DocumentMaxBytes, "", "A certification document"),
 	}
 	return ApplicationRuleSet{
-		Fields:      fields,
-		NationalIDs: NationalIDFormats,
-		Verhoeff:    VerhoeffTableSet{D: d, P: p, Inv: inv},
+		Fields:         fields,
+		UnexpectedFile: "This file was not expected.",
+		NationalIDs:    NationalIDFormats,
+		Verhoeff:       VerhoeffTableSet{D: d, P: p, Inv: inv},
 	}
 }
 

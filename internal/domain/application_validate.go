@@ -75,7 +75,7 @@ func ValidateApplication(fields map[string]string, files map[string]FileMeta, to
 	if files != nil {
 		for part := range files {
 			if _, ok := fileRule(part); !ok {
-				v.problems.add(part, "This file was not expected.")
+				v.problems.add(part, ApplicationRules.UnexpectedFile)
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func ApplicationError(problems map[string]string) error {
 func CheckFileMeta(part, name string, size int64) string {
 	r, ok := fileRule(part)
 	if !ok {
-		return "This file was not expected."
+		return ApplicationRules.UnexpectedFile
 	}
 	return fileProblem(r, name, size)
 }

@@ -1105,6 +1105,7 @@ export const APPLICATION_RULES = {
       }
     }
   ],
+  "unexpectedFile": "This file was not expected.",
   "nationalIds": [
     {
       "type": "Aadhar",
