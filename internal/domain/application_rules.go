@@ -37,7 +37,7 @@ import (
 // checked. With IgnoreBlankFirst, a first entry whose fields are all empty
 // (BlankIgnores excepted) is no entry at all: the form always shows one,
 // and someone without work experience leaves it blank. Its fields are not
-// checked, and the server does not store it.
+// checked, and it is not to be stored (IsBlankEntry tells).
 //
 // Files: with the file metadata at hand, a file rule checks that a
 // Required file is there (Messages[required]), that it is not empty
@@ -415,7 +415,7 @@ func ruleCount(list string, max int, noun string, ignoreBlankFirst bool) FieldRu
 	}}
 }
 
-// countIgnoring is count with IgnoreBlankFirst, where the fields named
+// ruleCountIgnoring is ruleCount with IgnoreBlankFirst, where the fields named
 // are left out when judging whether the first entry is blank: selects the
 // form fills in by default.
 func ruleCountIgnoring(list string, max int, noun string, ignores ...string) FieldRule {
@@ -424,7 +424,7 @@ func ruleCountIgnoring(list string, max int, noun string, ignores ...string) Fie
 	return r
 }
 
-// entry sets the List of a rule whose path is inside a list.
+// inList sets the List of a rule whose path is inside a list.
 func inList(r FieldRule) FieldRule {
 	r.List, _, _ = strings.Cut(r.Path, ".")
 	return r

@@ -188,7 +188,7 @@ func (v *appValidator) ignored(list string, i int) bool {
 
 // IsBlankEntry reports whether every field of entry i of a list is empty,
 // the fields its count rule's BlankIgnores names excepted. With the list's
-// IgnoreBlankFirst, a blank first entry is not validated and not stored.
+// IgnoreBlankFirst, a blank first entry is not validated and should not be stored.
 func IsBlankEntry(fields map[string]string, list string, i int) bool {
 	lr := ApplicationFieldRule(list)
 	prefix := list + "." + strconv.Itoa(i) + "."

@@ -431,7 +431,7 @@ function validateFields(
 /**
  * Whether every field of entry i of a list is empty, the fields its count
  * rule's blankIgnores names excepted (domain.IsBlankEntry). A blank first
- * entry of a list with ignoreBlankFirst is not checked and not stored.
+ * entry of a list with ignoreBlankFirst is not checked and should not be stored.
  */
 export function isBlankEntry(fields: Record<string, string>, list: string, i: number): boolean {
   const ignores = ruleOf(list)?.blankIgnores ?? [];
