@@ -399,7 +399,7 @@ function validateFields(
   const today = validDate(todayIn) ? todayIn : '';
   const problems: ApplicationProblems = {};
   const add = (path: string, msg: string | undefined) => {
-    if (msg && !(path in problems)) problems[path] = msg;
+    if (msg && !Object.hasOwn(problems, path)) problems[path] = msg;
   };
   const count = (list: string) => {
     const n = Number(fields[list] ?? '');
@@ -545,7 +545,7 @@ function decimalProblem(rule: FieldRule, value: string, sibling: string, fields:
   const dot = value.indexOf('.');
   if (dot >= 0 && value.length - dot - 1 > (rule.decimals ?? 0)) return m.step ?? '';
   const by = fields[sibling + (rule.rangeBy ?? '')] ?? '';
-  const range = rule.ranges?.[by];
+  const range = rule.ranges && Object.hasOwn(rule.ranges, by) ? rule.ranges[by] : undefined;
   if (!range) return ''; // the rangeBy field has its own message
   const n = Number(value);
   if (Number.isNaN(n)) return m.invalid ?? '';
