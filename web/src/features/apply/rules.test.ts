@@ -190,6 +190,18 @@ describe('the rest of the rules', () => {
     expect(isBlankEntry({ ...blank, 'educations.0.location': 'Goa' }, 'educations', 0)).toBe(false);
   });
 
+  it('refuses a lone surrogate, which the server receives as U+FFFD', () => {
+    // Not in the shared file: Vite's JSON loader refuses lone surrogate escapes.
+    // The shared case "first name with a replacement character" is what Go sees.
+    const { req } = build({ name: 'base', want: {} });
+    expect(validateApplication({ ...req, firstName: 'Asha\ud800' }, null, table.today)).toEqual({
+      firstName: 'Use a single line without special characters.',
+    });
+    expect(validateApplication({ ...req, address: 'Uppal\udc00' }, null, table.today)).toEqual({
+      address: 'Remove the special characters (such as control codes) from this text.',
+    });
+  });
+
   it("takes today's date from the visitor's clock", () => {
     expect(applicationToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });

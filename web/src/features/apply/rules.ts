@@ -110,9 +110,11 @@ function trimGo(s: string): string {
   return s.replace(edgeSpace, '');
 }
 
-// Go's unicode.IsControl (category Cc: C0, DEL, C1), the line and paragraph separators,
-// and what Go reads as U+FFFD: the character itself and, as JSON carries
-// them to the server, lone surrogates.
+// What a one-line value must not hold (domain's isLineBreakOrControl): Go's
+// unicode.IsControl (category Cc: C0, DEL, C1), the line and paragraph
+// separators, and what Go reads as U+FFFD: the character itself and lone
+// surrogates, which reach the server as U+FFFD. Multi-line text may hold
+// \n and \t (isControlExceptNewline).
 const lineBreakOrControl = /[\p{Cc}\u2028\u2029\ufffd]|\p{Cs}/u;
 const controlExceptNewline = /[^\P{Cc}\t\n]|[\ufffd\p{Cs}]/u;
 const format = /^\p{Cf}$/u;
