@@ -91,18 +91,40 @@ func ApplicationError(problems map[string]string) error {
 	return fieldErrors(problems).err()
 }
 
-// CheckFileMeta checks one document as it arrives: part is its multipart
-// part name ("resume", "certification.0"), name the file name the browser
-// sent and size its length in bytes (so far, while streaming: a part that
-// outgrows its limit can be refused at once). It returns the message for
-// the part, or "" when the file is acceptable. Whether a certification
-// with that index exists is for ValidateApplication to say.
+// CheckFileMeta checks one received document: part is its multipart part
+// name ("resume", "certification.0"), name the file name the browser sent
+// and size its length in bytes. It returns the message for the part, or ""
+// when the file is acceptable. Whether a certification with that index
+// exists is for ValidateApplication to say.
+//
+// While streaming, check the name with CheckFileName before reading the
+// part, read at most FileMaxBytes(part)+1 bytes, then call CheckFileMeta
+// with the count read: one byte over the limit gives the too-large message,
+// none the empty-file one.
 func CheckFileMeta(part, name string, size int64) string {
 	r, ok := fileRule(part)
 	if !ok {
 		return ApplicationRules.UnexpectedFile
 	}
 	return fileProblem(r, name, size)
+}
+
+// CheckFileName checks what can be known of a document before its first
+// byte: that the part is one the form sends and that the file name is
+// acceptable (length, extension). It returns the message, or "".
+func CheckFileName(part, name string) string {
+	r, ok := fileRule(part)
+	if !ok {
+		return ApplicationRules.UnexpectedFile
+	}
+	return fileProblem(r, name, 1) // one byte: neither empty nor too large
+}
+
+// FileMaxBytes returns the size limit of a file part, and 0 for a part
+// the form does not send.
+func FileMaxBytes(part string) int64 {
+	r, _ := fileRule(part)
+	return r.MaxBytes
 }
 
 // fileRule returns the rule of a file part, and false for a part name no

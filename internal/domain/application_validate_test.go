@@ -40,6 +40,26 @@ func TestCheckFileMeta(t *testing.T) {
 	}
 }
 
+func TestCheckFileNameAndLimit(t *testing.T) {
+	for _, tt := range []struct{ part, name, want string }{
+		{"resume", "cv.pdf", ""},
+		{"resume", "cv.png", "Your resume must be a PDF, DOC or DOCX file."},
+		{"resume", strings.Repeat("r", 197) + ".pdf", "Rename the file to at most 200 characters and choose it again."},
+		{"certification.2", "c.JPG", ""},
+		{"photo", "me.png", ApplicationRules.UnexpectedFile},
+	} {
+		if got := CheckFileName(tt.part, tt.name); got != tt.want {
+			t.Errorf("CheckFileName(%q, %q) = %q, want %q", tt.part, tt.name, got, tt.want)
+		}
+	}
+	for part, want := range map[string]int64{"resume": ResumeMaxBytes, "nationalIdDocument": DocumentMaxBytes,
+		"certification.0": DocumentMaxBytes, "photo": 0} {
+		if got := FileMaxBytes(part); got != want {
+			t.Errorf("FileMaxBytes(%q) = %d, want %d", part, got, want)
+		}
+	}
+}
+
 func TestApplicationError(t *testing.T) {
 	if err := ApplicationError(nil); err != nil {
 		t.Errorf("ApplicationError(nil) = %v", err)
