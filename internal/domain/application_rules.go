@@ -180,6 +180,7 @@ const (
 	SkillMax        = 50   // one skill
 	LongTextMax     = 2000 // the responsibilities of a job
 	CoverLetterMax  = 5000
+	PhoneMax        = 15  // digits of a phone number (PhonePattern)
 	NationalIDMax   = 30  // before the type's format is checked
 	ScoreTextMax    = 10  // characters of a score as typed
 	FileNameMax     = 200 // characters of an uploaded file's name
@@ -189,8 +190,8 @@ const (
 // URLPattern accepts an http or https address with a host of dot-separated
 // labels and a top-level domain of letters, an optional port, and an
 // optional path, query or fragment of printable ASCII (browsers copy
-// addresses percent-encoded). Scheme and host letters must be typed as
-// shown; JavaScript has no inline case-insensitive flag that Node 20 reads.
+// addresses percent-encoded). The scheme must be lower case: JavaScript
+// has no inline case-insensitive group that Node 20 reads.
 const URLPattern = "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$"
 
 // PhonePattern: the phone number is kept as digits only (the form and
@@ -252,10 +253,10 @@ func buildApplicationRules() ApplicationRuleSet {
 		},
 		ruleOption("phoneCountryCode", true, CountryCodes, "Choose a country code.", "Choose one of the listed country codes."),
 		{
-			Path: "phoneNumber", Kind: KindDigits, Required: true, Max: 15, Pattern: PhonePattern,
+			Path: "phoneNumber", Kind: KindDigits, Required: true, Max: PhoneMax, Pattern: PhonePattern,
 			Messages: map[string]string{
 				MsgRequired: "Enter your phone number.",
-				MsgTooLong:  "Phone number must be at most 15 digits.",
+				MsgTooLong:  "Phone number must be at most " + itoa(PhoneMax) + " digits.",
 				MsgChars:    msgOneLine,
 				MsgInvalid:  "Enter a phone number of 6 to 15 digits, without the country code.",
 			},
