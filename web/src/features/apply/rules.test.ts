@@ -4,11 +4,13 @@ import { APPLICATION_RULES, type ApplicationRequest } from '../../gen/wire';
 import {
   applicationToday,
   fileProblem,
+  acceptFor,
   flattenApplication,
   isBlankEntry,
   nationalIdProblem,
   normalizeApplication,
   normalizeNationalId,
+  ruleFor,
   validateApplication,
   verhoeffCheckDigit,
   verhoeffValid,
@@ -175,6 +177,16 @@ describe('fileProblem', () => {
 });
 
 describe('the rest of the rules', () => {
+  it('finds the rule of a concrete path for the inputs of the form', () => {
+    expect(ruleFor('educations.3.score')?.decimals).toBe(2);
+    expect(ruleFor('skills.12')?.max).toBe(50);
+    expect(ruleFor('firstName')?.required).toBe(true);
+    expect(ruleFor('certification.1')?.kind).toBe('file');
+    expect(ruleFor('nothing')).toBeUndefined();
+    expect(acceptFor('resume')).toBe('.pdf,.doc,.docx');
+    expect(acceptFor('certification.0')).toBe('.pdf,.jpg,.jpeg,.png');
+  });
+
   it('compiles every pattern of the table as a JavaScript RegExp with the u flag', () => {
     const sources = [
       ...APPLICATION_RULES.fields.flatMap((r) => ('pattern' in r ? [r.pattern] : [])),

@@ -100,6 +100,20 @@ function ruleOf(path: string): FieldRule | undefined {
   return RULES.fields.find((r) => r.path === path);
 }
 
+/**
+ * The rule of a field, by its flattened path ("educations.1.score") or the
+ * table's ("educations.*.score"), for the form's input attributes
+ * (maxLength, required, options). File parts work too ("certification.0").
+ */
+export function ruleFor(path: string): FieldRule | undefined {
+  return ruleOf(path.replace(/\.(?:0|[1-9][0-9]*)(?=\.|$)/g, '.*'));
+}
+
+/** The accept attribute of a file input for a part: its extensions, comma-separated. */
+export function acceptFor(part: string): string {
+  return (ruleFor(part)?.extensions ?? []).join(',');
+}
+
 // ---- characters -------------------------------------------------------
 
 // Go's strings.TrimSpace trims what unicode.IsSpace reports; String.trim
