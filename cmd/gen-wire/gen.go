@@ -391,5 +391,29 @@ func writeApplicationOptions(b *bytes.Buffer) error {
 	}
 	fmt.Fprintf(b, "/** The version of the data notice the application form shows (domain.ConsentVersion). */\n")
 	fmt.Fprintf(b, "export const CONSENT_VERSION = %s;\n\n", jsString(domain.ConsentVersion))
+	return writeApplicationRules(b)
+}
+
+// writeApplicationRules writes the application form's rules table
+// (domain.ApplicationRules), which web/src/features/apply/rules.ts
+// interprets as domain.ValidateApplication does. Every pattern must compile
+// in Go here; the web app's tests compile them in JavaScript.
+func writeApplicationRules(b *bytes.Buffer) error {
+	for _, r := range domain.ApplicationRules.Fields {
+		if _, err := regexp.Compile(r.Pattern); err != nil {
+			return fmt.Errorf("rule %s: %w", r.Path, err)
+		}
+	}
+	var j bytes.Buffer
+	enc := json.NewEncoder(&j)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(domain.ApplicationRules); err != nil {
+		return err
+	}
+	b.WriteString("/**\n * The application form's field rules (domain.ApplicationRules): one per flattened\n")
+	b.WriteString(" * path, in form order, with their messages; the national ID formats; the\n")
+	b.WriteString(" * Verhoeff tables. Read by web/src/features/apply/rules.ts.\n */\n")
+	fmt.Fprintf(b, "export const APPLICATION_RULES = %s as const;\n\n", strings.TrimSuffix(j.String(), "\n"))
 	return nil
 }

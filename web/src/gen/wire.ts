@@ -450,6 +450,928 @@ export const APPLICATION_PARTS = {
 /** The version of the data notice the application form shows (domain.ConsentVersion). */
 export const CONSENT_VERSION = "2026-11-01";
 
+/**
+ * The application form's field rules (domain.ApplicationRules): one per flattened
+ * path, in form order, with their messages; the national ID formats; the
+ * Verhoeff tables. Read by web/src/features/apply/rules.ts.
+ */
+export const APPLICATION_RULES = {
+  "fields": [
+    {
+      "path": "firstName",
+      "kind": "line",
+      "required": true,
+      "max": 50,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter your first name.",
+        "tooLong": "First name must be at most 50 characters."
+      }
+    },
+    {
+      "path": "middleName",
+      "kind": "line",
+      "max": 50,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "tooLong": "Middle name must be at most 50 characters."
+      }
+    },
+    {
+      "path": "lastName",
+      "kind": "line",
+      "required": true,
+      "max": 50,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter your last name.",
+        "tooLong": "Last name must be at most 50 characters."
+      }
+    },
+    {
+      "path": "fullName",
+      "kind": "line",
+      "required": true,
+      "max": 150,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter your full name.",
+        "tooLong": "Full name must be at most 150 characters."
+      }
+    },
+    {
+      "path": "email",
+      "kind": "email",
+      "required": true,
+      "max": 254,
+      "localMax": 64,
+      "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$",
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "invalid": "Enter a valid e-mail address, e.g. name@example.com.",
+        "required": "Enter your e-mail address.",
+        "tooLong": "E-mail address must be at most 254 characters."
+      }
+    },
+    {
+      "path": "phoneCountryCode",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "+91",
+        "+1",
+        "+44"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed country codes.",
+        "required": "Choose a country code."
+      }
+    },
+    {
+      "path": "phoneNumber",
+      "kind": "digits",
+      "required": true,
+      "max": 15,
+      "pattern": "^[0-9]{6,15}$",
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "invalid": "Enter a phone number of 6 to 15 digits, without the country code.",
+        "required": "Enter your phone number.",
+        "tooLong": "Phone number must be at most 15 digits."
+      }
+    },
+    {
+      "path": "address",
+      "kind": "text",
+      "required": true,
+      "max": 500,
+      "messages": {
+        "chars": "Remove the special characters (such as control codes) from this text.",
+        "required": "Enter your address.",
+        "tooLong": "Address must be at most 500 characters."
+      }
+    },
+    {
+      "path": "linkedin",
+      "kind": "url",
+      "max": 300,
+      "pattern": "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$",
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "invalid": "Enter a full web address starting with https://, or leave it empty.",
+        "tooLong": "LinkedIn profile must be at most 300 characters."
+      }
+    },
+    {
+      "path": "website",
+      "kind": "url",
+      "max": 300,
+      "pattern": "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$",
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "invalid": "Enter a full web address starting with https://, or leave it empty.",
+        "tooLong": "Website must be at most 300 characters."
+      }
+    },
+    {
+      "path": "locationPreference",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "Hyderabad",
+        "Bangalore"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed offices.",
+        "required": "Choose the office you would like to work at."
+      }
+    },
+    {
+      "path": "availabilityDate",
+      "kind": "date",
+      "required": true,
+      "max": 10,
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      "within": {
+        "from": 0,
+        "to": 2
+      },
+      "messages": {
+        "chars": "Enter a real date as YYYY-MM-DD.",
+        "early": "The date you can start cannot be in the past.",
+        "invalid": "Enter a real date as YYYY-MM-DD.",
+        "late": "Choose a start date within 2 years from today.",
+        "required": "Enter the date you can start.",
+        "tooLong": "Enter a real date as YYYY-MM-DD."
+      }
+    },
+    {
+      "path": "workExperiences",
+      "kind": "count",
+      "max": 20,
+      "ignoreBlankFirst": true,
+      "messages": {
+        "tooMany": "You can add at most 20 work experiences."
+      }
+    },
+    {
+      "path": "workExperiences.*.jobTitle",
+      "kind": "line",
+      "list": "workExperiences",
+      "required": true,
+      "max": 100,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the job title.",
+        "tooLong": "Job title must be at most 100 characters."
+      }
+    },
+    {
+      "path": "workExperiences.*.companyName",
+      "kind": "line",
+      "list": "workExperiences",
+      "required": true,
+      "max": 100,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the company name.",
+        "tooLong": "Company name must be at most 100 characters."
+      }
+    },
+    {
+      "path": "workExperiences.*.startDate",
+      "kind": "date",
+      "list": "workExperiences",
+      "required": true,
+      "max": 10,
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      "within": {
+        "from": -60,
+        "to": 0
+      },
+      "messages": {
+        "chars": "Enter a real date as YYYY-MM-DD.",
+        "early": "Enter a start date within the last 60 years.",
+        "invalid": "Enter a real date as YYYY-MM-DD.",
+        "late": "The start date cannot be in the future.",
+        "required": "Enter the date you started.",
+        "tooLong": "Enter a real date as YYYY-MM-DD."
+      }
+    },
+    {
+      "path": "workExperiences.*.endDate",
+      "kind": "date",
+      "list": "workExperiences",
+      "max": 10,
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      "within": {
+        "from": -60,
+        "to": 2
+      },
+      "notBefore": "startDate",
+      "messages": {
+        "chars": "Enter a real date as YYYY-MM-DD.",
+        "early": "Enter an end date within the last 60 years.",
+        "invalid": "Enter a real date as YYYY-MM-DD.",
+        "late": "The end date can be at most 2 years from today.",
+        "order": "The end date cannot be before the start date.",
+        "tooLong": "Enter a real date as YYYY-MM-DD."
+      }
+    },
+    {
+      "path": "workExperiences.*.responsibilities",
+      "kind": "text",
+      "list": "workExperiences",
+      "max": 2000,
+      "messages": {
+        "chars": "Remove the special characters (such as control codes) from this text.",
+        "tooLong": "Responsibilities must be at most 2000 characters."
+      }
+    },
+    {
+      "path": "educations",
+      "kind": "count",
+      "max": 10,
+      "ignoreBlankFirst": true,
+      "blankIgnores": [
+        "scoreType"
+      ],
+      "messages": {
+        "tooMany": "You can add at most 10 educations."
+      }
+    },
+    {
+      "path": "educations.*.level",
+      "kind": "option",
+      "list": "educations",
+      "required": true,
+      "options": [
+        "10th",
+        "12th",
+        "Bachelor's",
+        "Master's",
+        "PhD"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed levels.",
+        "required": "Choose the level of education."
+      }
+    },
+    {
+      "path": "educations.*.institution",
+      "kind": "line",
+      "list": "educations",
+      "required": true,
+      "max": 150,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the school, college or university.",
+        "tooLong": "Institution must be at most 150 characters."
+      }
+    },
+    {
+      "path": "educations.*.boardName",
+      "kind": "line",
+      "list": "educations",
+      "requiredWhen": {
+        "field": "level",
+        "in": [
+          "10th",
+          "12th"
+        ]
+      },
+      "max": 150,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the board name.",
+        "tooLong": "Board name must be at most 150 characters."
+      }
+    },
+    {
+      "path": "educations.*.degree",
+      "kind": "line",
+      "list": "educations",
+      "requiredWhen": {
+        "field": "level",
+        "in": [
+          "Bachelor's",
+          "Master's",
+          "PhD"
+        ]
+      },
+      "max": 100,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the degree.",
+        "tooLong": "Degree must be at most 100 characters."
+      }
+    },
+    {
+      "path": "educations.*.fieldOfStudy",
+      "kind": "line",
+      "list": "educations",
+      "requiredWhen": {
+        "field": "level",
+        "in": [
+          "Bachelor's",
+          "Master's",
+          "PhD"
+        ]
+      },
+      "max": 100,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the field of study.",
+        "tooLong": "Field of study must be at most 100 characters."
+      }
+    },
+    {
+      "path": "educations.*.location",
+      "kind": "option",
+      "list": "educations",
+      "options": [
+        "Andhra Pradesh",
+        "Arunachal Pradesh",
+        "Assam",
+        "Bihar",
+        "Chhattisgarh",
+        "Goa",
+        "Gujarat",
+        "Haryana",
+        "Himachal Pradesh",
+        "Jharkhand",
+        "Karnataka",
+        "Kerala",
+        "Madhya Pradesh",
+        "Maharashtra",
+        "Manipur",
+        "Meghalaya",
+        "Mizoram",
+        "Nagaland",
+        "Odisha",
+        "Punjab",
+        "Rajasthan",
+        "Sikkim",
+        "Tamil Nadu",
+        "Telangana",
+        "Tripura",
+        "Uttar Pradesh",
+        "Uttarakhand",
+        "West Bengal",
+        "Andaman and Nicobar Islands",
+        "Chandigarh",
+        "Dadra and Nagar Haveli and Daman and Diu",
+        "Delhi",
+        "Jammu and Kashmir",
+        "Ladakh",
+        "Lakshadweep",
+        "Puducherry"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed states and union territories."
+      }
+    },
+    {
+      "path": "educations.*.graduationDate",
+      "kind": "date",
+      "list": "educations",
+      "max": 10,
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      "within": {
+        "from": -80,
+        "to": 10
+      },
+      "messages": {
+        "chars": "Enter a real date as YYYY-MM-DD.",
+        "early": "Enter a graduation date within the last 80 years.",
+        "invalid": "Enter a real date as YYYY-MM-DD.",
+        "late": "Enter a graduation date within 10 years from today.",
+        "tooLong": "Enter a real date as YYYY-MM-DD."
+      }
+    },
+    {
+      "path": "educations.*.scoreType",
+      "kind": "option",
+      "list": "educations",
+      "requiredWhen": {
+        "field": "score",
+        "filled": true
+      },
+      "options": [
+        "percentage",
+        "cgpa"
+      ],
+      "messages": {
+        "invalid": "Choose Percentage or CGPA.",
+        "required": "Choose the score type."
+      }
+    },
+    {
+      "path": "educations.*.score",
+      "kind": "decimal",
+      "list": "educations",
+      "max": 10,
+      "pattern": "^-?[0-9]{1,6}(?:\\.[0-9]+)?$",
+      "decimals": 2,
+      "rangeBy": "scoreType",
+      "ranges": {
+        "cgpa": {
+          "min": 0,
+          "max": 10
+        },
+        "percentage": {
+          "min": 0,
+          "max": 100
+        }
+      },
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "invalid": "Enter the score as a number, e.g. 72.5 or 8.4.",
+        "range:cgpa": "Score must be between 0 and 10 for CGPA.",
+        "range:percentage": "Score must be between 0 and 100 for Percentage.",
+        "step": "Use at most two decimal places in the score.",
+        "tooLong": "Enter the score with at most 10 characters."
+      }
+    },
+    {
+      "path": "skills",
+      "kind": "count",
+      "max": 50,
+      "messages": {
+        "tooMany": "You can add at most 50 skills."
+      }
+    },
+    {
+      "path": "skills.*",
+      "kind": "line",
+      "list": "skills",
+      "required": true,
+      "max": 50,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter a skill or remove this one.",
+        "tooLong": "A skill must be at most 50 characters."
+      }
+    },
+    {
+      "path": "certifications",
+      "kind": "count",
+      "max": 10,
+      "messages": {
+        "tooMany": "You can add at most 10 certifications."
+      }
+    },
+    {
+      "path": "certifications.*.name",
+      "kind": "line",
+      "list": "certifications",
+      "required": true,
+      "max": 150,
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter the certification's name or remove this one.",
+        "tooLong": "Certification name must be at most 150 characters."
+      }
+    },
+    {
+      "path": "coverLetter",
+      "kind": "text",
+      "max": 5000,
+      "messages": {
+        "chars": "Remove the special characters (such as control codes) from this text.",
+        "tooLong": "Cover letter must be at most 5000 characters."
+      }
+    },
+    {
+      "path": "heardFrom",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "Social Media",
+        "Job Board",
+        "Company Website",
+        "Referral",
+        "Other"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed answers.",
+        "required": "Tell us how you heard about us."
+      }
+    },
+    {
+      "path": "eligibleToWork",
+      "kind": "bool",
+      "messages": {
+        "invalid": "Answer yes or no."
+      }
+    },
+    {
+      "path": "willingToRelocate",
+      "kind": "bool",
+      "messages": {
+        "invalid": "Answer yes or no."
+      }
+    },
+    {
+      "path": "gender",
+      "kind": "option",
+      "options": [
+        "",
+        "Male",
+        "Female",
+        "Non-binary",
+        "Other"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed answers."
+      }
+    },
+    {
+      "path": "disabilityStatus",
+      "kind": "option",
+      "options": [
+        "",
+        "No disability",
+        "Disability"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed answers."
+      }
+    },
+    {
+      "path": "nationalIdType",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "Aadhar",
+        "PAN",
+        "Driving License"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed types of ID.",
+        "required": "Choose the type of ID."
+      }
+    },
+    {
+      "path": "nationalIdNumber",
+      "kind": "nationalId",
+      "required": true,
+      "max": 30,
+      "formatBy": "nationalIdType",
+      "messages": {
+        "chars": "Use a single line without special characters.",
+        "required": "Enter your ID number.",
+        "tooLong": "ID number must be at most 30 characters."
+      }
+    },
+    {
+      "path": "consent",
+      "kind": "bool",
+      "required": true,
+      "messages": {
+        "invalid": "Please agree to the data notice to apply.",
+        "required": "Please agree to the data notice to apply."
+      }
+    },
+    {
+      "path": "consentVersion",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "2026-11-01"
+      ],
+      "messages": {
+        "invalid": "The data notice has changed: please reload the page, read it and agree again.",
+        "required": "Please read the data notice and agree to it to apply."
+      }
+    },
+    {
+      "path": "resume",
+      "kind": "file",
+      "required": true,
+      "max": 200,
+      "extensions": [
+        ".pdf",
+        ".doc",
+        ".docx"
+      ],
+      "maxBytes": 10485760,
+      "messages": {
+        "empty": "Your resume is an empty file: choose another one.",
+        "nameTooLong": "Rename the file to at most 200 characters and choose it again.",
+        "required": "Attach your resume.",
+        "tooLarge": "Your resume must be at most 10 MB.",
+        "type": "Your resume must be a PDF, DOC or DOCX file."
+      }
+    },
+    {
+      "path": "nationalIdDocument",
+      "kind": "file",
+      "required": true,
+      "max": 200,
+      "extensions": [
+        ".pdf",
+        ".jpg",
+        ".jpeg",
+        ".png"
+      ],
+      "maxBytes": 5242880,
+      "messages": {
+        "empty": "The ID document is an empty file: choose another one.",
+        "nameTooLong": "Rename the file to at most 200 characters and choose it again.",
+        "required": "Attach a copy of your ID.",
+        "tooLarge": "The ID document must be at most 5 MB.",
+        "type": "The ID document must be a PDF, JPG, JPEG or PNG file."
+      }
+    },
+    {
+      "path": "certification.*",
+      "kind": "file",
+      "list": "certifications",
+      "max": 200,
+      "extensions": [
+        ".pdf",
+        ".jpg",
+        ".jpeg",
+        ".png"
+      ],
+      "maxBytes": 5242880,
+      "messages": {
+        "empty": "A certification document is an empty file: choose another one.",
+        "nameTooLong": "Rename the file to at most 200 characters and choose it again.",
+        "tooLarge": "A certification document must be at most 5 MB.",
+        "type": "A certification document must be a PDF, JPG, JPEG or PNG file.",
+        "unexpected": "This document belongs to no certification: remove it or add the certification."
+      }
+    }
+  ],
+  "unexpectedFile": "This file was not expected.",
+  "nationalIds": [
+    {
+      "type": "Aadhar",
+      "removeSpaces": true,
+      "patterns": [
+        "^[2-9][0-9]{11}$"
+      ],
+      "message": "Enter your 12-digit Aadhaar number (it never starts with 0 or 1).",
+      "check": "verhoeff",
+      "checkMessage": "This is not a valid Aadhaar number: please check the digits."
+    },
+    {
+      "type": "PAN",
+      "removeSpaces": true,
+      "upper": true,
+      "patterns": [
+        "^[A-Z]{5}[0-9]{4}[A-Z]$"
+      ],
+      "message": "Enter your PAN as 5 letters, 4 digits and a letter, e.g. ABCDE1234F."
+    },
+    {
+      "type": "Driving License",
+      "upper": true,
+      "patterns": [
+        "^[A-Z0-9][A-Z0-9 -]{6,18}[A-Z0-9]$",
+        "^[^0-9]*([0-9][^0-9]*){6,}$"
+      ],
+      "message": "Enter your driving licence number: 8 to 20 letters, digits, spaces or dashes, with at least 6 digits."
+    }
+  ],
+  "verhoeff": {
+    "d": [
+      [
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9
+      ],
+      [
+        1,
+        2,
+        3,
+        4,
+        0,
+        6,
+        7,
+        8,
+        9,
+        5
+      ],
+      [
+        2,
+        3,
+        4,
+        0,
+        1,
+        7,
+        8,
+        9,
+        5,
+        6
+      ],
+      [
+        3,
+        4,
+        0,
+        1,
+        2,
+        8,
+        9,
+        5,
+        6,
+        7
+      ],
+      [
+        4,
+        0,
+        1,
+        2,
+        3,
+        9,
+        5,
+        6,
+        7,
+        8
+      ],
+      [
+        5,
+        9,
+        8,
+        7,
+        6,
+        0,
+        4,
+        3,
+        2,
+        1
+      ],
+      [
+        6,
+        5,
+        9,
+        8,
+        7,
+        1,
+        0,
+        4,
+        3,
+        2
+      ],
+      [
+        7,
+        6,
+        5,
+        9,
+        8,
+        2,
+        1,
+        0,
+        4,
+        3
+      ],
+      [
+        8,
+        7,
+        6,
+        5,
+        9,
+        3,
+        2,
+        1,
+        0,
+        4
+      ],
+      [
+        9,
+        8,
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+        0
+      ]
+    ],
+    "p": [
+      [
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9
+      ],
+      [
+        1,
+        5,
+        7,
+        6,
+        2,
+        8,
+        3,
+        0,
+        9,
+        4
+      ],
+      [
+        5,
+        8,
+        0,
+        3,
+        7,
+        9,
+        6,
+        1,
+        4,
+        2
+      ],
+      [
+        8,
+        9,
+        1,
+        6,
+        0,
+        4,
+        3,
+        5,
+        2,
+        7
+      ],
+      [
+        9,
+        4,
+        5,
+        3,
+        1,
+        2,
+        6,
+        8,
+        7,
+        0
+      ],
+      [
+        4,
+        2,
+        8,
+        6,
+        5,
+        7,
+        3,
+        9,
+        0,
+        1
+      ],
+      [
+        2,
+        7,
+        9,
+        3,
+        8,
+        0,
+        6,
+        4,
+        1,
+        5
+      ],
+      [
+        7,
+        0,
+        4,
+        6,
+        9,
+        1,
+        3,
+        2,
+        5,
+        8
+      ]
+    ],
+    "inv": [
+      0,
+      4,
+      3,
+      2,
+      1,
+      5,
+      6,
+      7,
+      8,
+      9
+    ]
+  }
+} as const;
+
 /** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */
 export const PAGE_ROUTES = [
   { path: "/", page: "home" },

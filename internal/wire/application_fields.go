@@ -1,0 +1,162 @@
+package wire
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The application's normalisation and its flattened form, the input of
+// domain.ValidateApplication. The web app does the same in
+// web/src/features/apply/rules.ts (normalizeApplication, flattenApplication);
+// internal/domain's shared cases and its tests of these functions hold the
+// two sides and domain.NationalIDFormats together. This file stays on the
+// standard library like the rest of the package, so the ID types' spelling
+// is repeated here (domain.IDAadhaar, IDPAN, IDLicence) and a test in
+// internal/domain compares them.
+
+// National ID types whose number Normalize rewrites (domain.NationalIDFormats).
+const (
+	idAadhaar = "Aadhar"
+	idPAN     = "PAN"
+	idLicence = "Driving License"
+)
+
+// Normalize brings an application to the form it is validated and stored
+// in: every text trimmed (Go's unicode.IsSpace), line breaks of multi-line
+// text unified to \n, the phone number reduced to its ASCII digits, and the
+// national ID number in its type's canonical form (spaces removed from an
+// Aadhaar number and a PAN, letters of a PAN and a driving licence
+// upper-cased, ASCII only). E-mail addresses are trimmed but keep their
+// case: the part before the @ may be case-sensitive. Normalize is
+// idempotent.
+func (r *ApplicationRequest) Normalize() {
+	for _, s := range []*string{
+		&r.FirstName, &r.MiddleName, &r.LastName, &r.FullName, &r.Email, &r.PhoneCountryCode,
+		&r.LinkedIn, &r.Website, &r.LocationPreference, &r.AvailabilityDate, &r.HeardFrom,
+		&r.Gender, &r.DisabilityStatus, &r.NationalIDType, &r.ConsentVersion, &r.Homepage,
+	} {
+		*s = strings.TrimSpace(*s)
+	}
+	r.Address = multiline(r.Address)
+	r.CoverLetter = multiline(r.CoverLetter)
+	r.PhoneNumber = strings.Map(func(c rune) rune {
+		if '0' <= c && c <= '9' {
+			return c
+		}
+		return -1
+	}, r.PhoneNumber)
+	r.NationalIDNumber = strings.TrimSpace(r.NationalIDNumber)
+	switch r.NationalIDType {
+	case idAadhaar:
+		r.NationalIDNumber = strings.ReplaceAll(r.NationalIDNumber, " ", "")
+	case idPAN:
+		r.NationalIDNumber = upperASCII(strings.ReplaceAll(r.NationalIDNumber, " ", ""))
+	case idLicence:
+		r.NationalIDNumber = upperASCII(r.NationalIDNumber)
+	}
+	for i := range r.WorkExperiences {
+		w := &r.WorkExperiences[i]
+		for _, s := range []*string{&w.JobTitle, &w.CompanyName, &w.StartDate, &w.EndDate} {
+			*s = strings.TrimSpace(*s)
+		}
+		w.Responsibilities = multiline(w.Responsibilities)
+	}
+	for i := range r.Educations {
+		e := &r.Educations[i]
+		for _, s := range []*string{&e.Level, &e.Institution, &e.BoardName, &e.Degree, &e.FieldOfStudy,
+			&e.Location, &e.GraduationDate, &e.ScoreType, &e.Score} {
+			*s = strings.TrimSpace(*s)
+		}
+	}
+	for i := range r.Skills {
+		r.Skills[i] = strings.TrimSpace(r.Skills[i])
+	}
+	for i := range r.Certifications {
+		r.Certifications[i].Name = strings.TrimSpace(r.Certifications[i].Name)
+	}
+}
+
+// multiline unifies CR LF and lone CR to LF and trims the text.
+func multiline(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.TrimSpace(s)
+}
+
+// upperASCII upper-cases a–z and nothing else, as JavaScript does alike.
+func upperASCII(s string) string {
+	return strings.Map(func(c rune) rune {
+		if 'a' <= c && c <= 'z' {
+			return c - 'a' + 'A'
+		}
+		return c
+	}, s)
+}
+
+// Fields returns the application flattened to path → value, the input of
+// domain.ValidateApplication: "firstName", "workExperiences.0.jobTitle",
+// "educations.1.score", "skills.2", "certifications.0.name". A list's
+// length is under its own name ("workExperiences" → "2"), booleans are
+// "true" or "false", and ElapsedMs is its decimal ("" when absent).
+func (r ApplicationRequest) Fields() map[string]string {
+	f := map[string]string{
+		"firstName":          r.FirstName,
+		"middleName":         r.MiddleName,
+		"lastName":           r.LastName,
+		"fullName":           r.FullName,
+		"email":              r.Email,
+		"phoneCountryCode":   r.PhoneCountryCode,
+		"phoneNumber":        r.PhoneNumber,
+		"address":            r.Address,
+		"linkedin":           r.LinkedIn,
+		"website":            r.Website,
+		"locationPreference": r.LocationPreference,
+		"availabilityDate":   r.AvailabilityDate,
+		"workExperiences":    strconv.Itoa(len(r.WorkExperiences)),
+		"educations":         strconv.Itoa(len(r.Educations)),
+		"skills":             strconv.Itoa(len(r.Skills)),
+		"certifications":     strconv.Itoa(len(r.Certifications)),
+		"coverLetter":        r.CoverLetter,
+		"heardFrom":          r.HeardFrom,
+		"eligibleToWork":     strconv.FormatBool(r.EligibleToWork),
+		"willingToRelocate":  strconv.FormatBool(r.WillingToRelocate),
+		"gender":             r.Gender,
+		"disabilityStatus":   r.DisabilityStatus,
+		"nationalIdType":     r.NationalIDType,
+		"nationalIdNumber":   r.NationalIDNumber,
+		"consent":            strconv.FormatBool(r.Consent),
+		"consentVersion":     r.ConsentVersion,
+		"homepage":           r.Homepage,
+		"elapsedMs":          "",
+	}
+	if r.ElapsedMs != nil {
+		f["elapsedMs"] = strconv.FormatInt(*r.ElapsedMs, 10)
+	}
+	for i, w := range r.WorkExperiences {
+		p := "workExperiences." + strconv.Itoa(i) + "."
+		f[p+"jobTitle"] = w.JobTitle
+		f[p+"companyName"] = w.CompanyName
+		f[p+"startDate"] = w.StartDate
+		f[p+"endDate"] = w.EndDate
+		f[p+"responsibilities"] = w.Responsibilities
+	}
+	for i, e := range r.Educations {
+		p := "educations." + strconv.Itoa(i) + "."
+		f[p+"level"] = e.Level
+		f[p+"institution"] = e.Institution
+		f[p+"boardName"] = e.BoardName
+		f[p+"degree"] = e.Degree
+		f[p+"fieldOfStudy"] = e.FieldOfStudy
+		f[p+"location"] = e.Location
+		f[p+"graduationDate"] = e.GraduationDate
+		f[p+"scoreType"] = e.ScoreType
+		f[p+"score"] = e.Score
+	}
+	for i, s := range r.Skills {
+		f["skills."+strconv.Itoa(i)] = s
+	}
+	for i, c := range r.Certifications {
+		f["certifications."+strconv.Itoa(i)+".name"] = c.Name
+	}
+	return f
+}

@@ -1,0 +1,79 @@
+package wire
+
+import (
+	"maps"
+	"testing"
+)
+
+func TestFieldsOfAnEmptyRequest(t *testing.T) {
+	f := ApplicationRequest{}.Fields()
+	for k, want := range map[string]string{
+		"workExperiences": "0", "educations": "0", "skills": "0", "certifications": "0",
+		"consent": "false", "eligibleToWork": "false", "elapsedMs": "", "firstName": "",
+	} {
+		if got, ok := f[k]; !ok || got != want {
+			t.Errorf("%s = %q (present %v), want %q", k, got, ok, want)
+		}
+	}
+	if len(f) != 28 {
+		t.Errorf("%d fields, want the 28 top-level ones", len(f))
+	}
+}
+
+func TestFieldsOfEntries(t *testing.T) {
+	ms := int64(4200)
+	r := ApplicationRequest{
+		WorkExperiences: []WorkExperience{{JobTitle: "a"}, {EndDate: "2024-01-31"}},
+		Educations:      []Education{{Score: "8.5"}},
+		Skills:          []string{"Go", "SQL"},
+		Certifications:  []CertificationName{{Name: "CKA"}},
+		Consent:         true,
+		ElapsedMs:       &ms,
+	}
+	f := r.Fields()
+	for k, want := range map[string]string{
+		"workExperiences": "2", "workExperiences.0.jobTitle": "a", "workExperiences.1.endDate": "2024-01-31",
+		"workExperiences.1.responsibilities": "", "educations.0.score": "8.5", "educations.0.boardName": "",
+		"skills": "2", "skills.1": "SQL", "certifications.0.name": "CKA", "consent": "true", "elapsedMs": "4200",
+	} {
+		if got, ok := f[k]; !ok || got != want {
+			t.Errorf("%s = %q (present %v), want %q", k, got, ok, want)
+		}
+	}
+	if _, ok := f["skills.2"]; ok {
+		t.Error("skills.2 present")
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	r := ApplicationRequest{
+		FirstName: " Asha\u00a0", Email: " Asha@Example.com ", PhoneNumber: "+91 98765-43210",
+		Address: "\r\n12 Lake Road\r\nUppal\r", NationalIDType: " PAN ", NationalIDNumber: " abcpe 1234 f ",
+		Skills:          []string{" Go "},
+		WorkExperiences: []WorkExperience{{JobTitle: " Dev ", Responsibilities: "a\r\nb "}},
+		Educations:      []Education{{Score: " 8.5 "}},
+		Certifications:  []CertificationName{{Name: " CKA\t"}},
+	}
+	r.Normalize()
+	for k, want := range map[string]string{
+		"firstName": "Asha", "email": "Asha@Example.com", "phoneNumber": "919876543210", "address": "12 Lake Road\nUppal",
+		"nationalIdType": "PAN", "nationalIdNumber": "ABCPE1234F", "skills.0": "Go", "workExperiences.0.jobTitle": "Dev",
+		"workExperiences.0.responsibilities": "a\nb", "educations.0.score": "8.5", "certifications.0.name": "CKA",
+	} {
+		if got := r.Fields()[k]; got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+	once := r.Fields()
+	r.Normalize()
+	if !maps.Equal(once, r.Fields()) {
+		t.Error("Normalize is not idempotent")
+	}
+	aadhaar := ApplicationRequest{NationalIDType: "Aadhar", NationalIDNumber: "2345 6789 0124"}
+	aadhaar.Normalize()
+	licence := ApplicationRequest{NationalIDType: "Driving License", NationalIDNumber: "mh14 2011"}
+	licence.Normalize()
+	if aadhaar.NationalIDNumber != "234567890124" || licence.NationalIDNumber != "MH14 2011" {
+		t.Errorf("Aadhaar %q, licence %q", aadhaar.NationalIDNumber, licence.NationalIDNumber)
+	}
+}
