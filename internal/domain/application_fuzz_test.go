@@ -114,7 +114,11 @@ func FuzzValidateApplication(f *testing.F) {
 		}
 		problems := domain.ValidateApplication(fields, files, "2026-11-23")
 		for p, msg := range problems {
-			if _, ok := fields[p]; !ok && !slices.Contains([]string{domain.ResumePart, domain.IDDocumentPart, "certification.0"}, p) {
+			// A file part belongs to the request when it is one of the
+			// documents or a certification's (whose document is required).
+			cert, isCert := strings.CutPrefix(p, domain.CertificationPartPrefix)
+			_, hasCert := fields["certifications."+cert+".name"]
+			if _, ok := fields[p]; !ok && !(isCert && hasCert) && !slices.Contains([]string{domain.ResumePart, domain.IDDocumentPart, "certification.0"}, p) {
 				t.Fatalf("problem at %q, which the request does not have", p)
 			}
 			if strings.TrimSpace(msg) == "" {

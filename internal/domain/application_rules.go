@@ -329,7 +329,8 @@ func buildApplicationRules() ApplicationRuleSet {
 
 		ruleFile(ResumePart, "", true, ResumeExtensions, ResumeMaxBytes, "Attach your resume.", "Your resume"),
 		ruleFile(IDDocumentPart, "", true, IDDocumentExtensions, DocumentMaxBytes, "Attach a copy of your ID.", "The ID document"),
-		ruleFile(CertificationPartPrefix+"*", "certifications", false, CertificationExtensions, DocumentMaxBytes, "", "A certification document"),
+		ruleFile(CertificationPartPrefix+"*", "certifications", true, CertificationExtensions, DocumentMaxBytes,
+			"Attach the certificate, or remove this certification.", "A certification document"),
 	}
 	return ApplicationRuleSet{
 		Fields:         fields,
