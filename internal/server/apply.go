@@ -101,7 +101,7 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	req.Normalize()
 	fields := req.Fields()
-	today := s.now().UTC().Format(time.DateOnly)
+	today := domain.ApplicationToday(s.now())
 	if problems := domain.ValidateApplication(fields, nil, today); len(problems) > 0 {
 		return nil, domain.ApplicationError(problems)
 	}
@@ -124,7 +124,7 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, domain.ApplicationError(problems)
 	}
 
-	a, err := s.newApplication(job, &req, up)
+	a, err := s.newApplication(job, &req, fields, up)
 	if err != nil {
 		return nil, err
 	}
@@ -284,6 +284,11 @@ func (u *upload) store(ctx context.Context, part string, p *multipart.Part) erro
 	if p.FileName() == "" {
 		return fieldError(part, "Attach the "+d.label+" as a file.")
 	}
+	// The name first, in the words the form uses; then docfile reads the
+	// content and judges it by what it is.
+	if msg := domain.CheckFileName(part, p.FileName()); msg != "" {
+		return fieldError(part, msg)
+	}
 	checked, err := docfile.Check(ctx, d.kind, p.FileName(), p, u.s.tempDir)
 	if err != nil {
 		var de *domain.Error
@@ -373,13 +378,12 @@ func fieldError(field, msg string) error {
 // newApplication builds the record to store from a valid request and its
 // stored documents. The national ID number is sealed here; only its last
 // four characters are kept in the clear.
-func (s *Server) newApplication(job domain.Job, req *wire.ApplicationRequest, up *upload) (domain.Application, error) {
-	sealed, err := s.idKeys.Seal([]byte(req.NationalIDNumber))
+func (s *Server) newApplication(job domain.Job, req *wire.ApplicationRequest, fields map[string]string, up *upload) (domain.Application, error) {
+	number := domain.NormalizeNationalID(req.NationalIDType, req.NationalIDNumber)
+	sealed, err := s.idKeys.Seal([]byte(number))
 	if err != nil {
 		return domain.Application{}, fmt.Errorf("seal national ID: %w", err)
 	}
-	id := req.NationalIDNumber
-	last4 := id[max(0, len(id)-4):]
 	a := domain.Application{
 		JobID:      job.ID,
 		FirstName:  req.FirstName,
@@ -391,17 +395,19 @@ func (s *Server) newApplication(job domain.Job, req *wire.ApplicationRequest, up
 		HeardFrom: req.HeardFrom, EligibleToWork: req.EligibleToWork,
 		WillingToRelocate: req.WillingToRelocate, Gender: req.Gender,
 		DisabilityStatus: req.DisabilityStatus, NationalIDType: req.NationalIDType,
-		NationalIDNumberEnc: sealed, NationalIDLast4: last4, NationalIDDocumentKey: up.idDoc,
+		NationalIDNumberEnc: sealed, NationalIDLast4: domain.NationalIDLastFour(req.NationalIDType, number), NationalIDDocumentKey: up.idDoc,
 		ConsentVersion: req.ConsentVersion, ConsentAt: up.now,
 		Spam: req.Homepage != "" || req.ElapsedMs == nil || *req.ElapsedMs < applyMinFill.Milliseconds(),
 	}
-	for _, w := range req.WorkExperiences {
-		if w != (wire.WorkExperience{}) { // the form's blank first entry
+	// The form always shows one work experience and one education; left
+	// blank, they are no entry at all (the rules skip them too).
+	for i, w := range req.WorkExperiences {
+		if !domain.IsBlankEntry(fields, "workExperiences", i) {
 			a.WorkExperiences = append(a.WorkExperiences, domain.WorkExperience(w))
 		}
 	}
-	for _, e := range req.Educations {
-		if e == (wire.Education{}) {
+	for i, e := range req.Educations {
+		if domain.IsBlankEntry(fields, "educations", i) {
 			continue
 		}
 		d := domain.Education{Level: e.Level, Institution: e.Institution, Location: e.Location,
