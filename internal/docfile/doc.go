@@ -36,9 +36,9 @@ type oleDirEntry struct {
 // Word 97–2003 document and the VBA project storage and streams inside it.
 var oleMacroNames = map[string]bool{"Macros": true, "_VBA_PROJECT_CUR": true, "_VBA_PROJECT": true, "VBA": true}
 
-func checkDOC(ki kindInfo, f *os.File, size int64, head []byte) error {
+func checkDOC(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
 	if !bytes.HasPrefix(head, oleSignature) {
-		return mismatch(ki, formats[".doc"])
+		return mismatch(ki, ft)
 	}
 	entries, bad := readOLEDirectory(f, size, head)
 	if bad != "" {
@@ -61,19 +61,19 @@ func checkDOC(ki kindInfo, f *os.File, size int64, head []byte) error {
 	}
 	if word == nil {
 		// Another Office file, or an installer, saved as .doc.
-		return mismatch(ki, formats[".doc"])
+		return mismatch(ki, ft)
 	}
-	return checkFIB(ki, f, size, head, *word)
+	return checkFIB(ki, ft, f, size, head, *word)
 }
 
 // checkFIB looks at the start of the WordDocument stream, the File
 // Information Block: its magic number, and the flag of a password-
 // protected document, which staff could not open.
-func checkFIB(ki kindInfo, f *os.File, size int64, head []byte, word oleDirEntry) error {
+func checkFIB(ki kindInfo, ft format, f *os.File, size int64, head []byte, word oleDirEntry) error {
 	le := binary.LittleEndian
 	cutoff := uint64(le.Uint32(head[0x38:]))
 	if word.size < 12 {
-		return mismatch(ki, formats[".doc"])
+		return mismatch(ki, ft)
 	}
 	if word.size < cutoff {
 		// A tiny stream lives in the mini stream; real Word documents
@@ -89,7 +89,7 @@ func checkFIB(ki kindInfo, f *os.File, size int64, head []byte, word oleDirEntry
 		return fmt.Errorf("docfile: read spool file: %w", err)
 	}
 	if le.Uint16(fib) != 0xA5EC {
-		return mismatch(ki, formats[".doc"])
+		return mismatch(ki, ft)
 	}
 	if le.Uint16(fib[0x0A:])&0x0100 != 0 { // fEncrypted
 		return encryptedRefusal(ki)

@@ -99,15 +99,16 @@ type format struct {
 	ext         string // canonical extension
 	contentType string
 	name        string // in messages: "does not look like a PDF"
+	given       string // the extension as the file name has it, lower case
 }
 
 var formats = map[string]format{
-	".pdf":  {".pdf", TypePDF, "a PDF"},
-	".doc":  {".doc", TypeDOC, "a Word document"},
-	".docx": {".docx", TypeDOCX, "a Word document"},
-	".jpg":  {".jpg", TypeJPEG, "a JPEG image"},
-	".jpeg": {".jpg", TypeJPEG, "a JPEG image"},
-	".png":  {".png", TypePNG, "a PNG image"},
+	".pdf":  {ext: ".pdf", contentType: TypePDF, name: "a PDF"},
+	".doc":  {ext: ".doc", contentType: TypeDOC, name: "a Word document"},
+	".docx": {ext: ".docx", contentType: TypeDOCX, name: "a Word document"},
+	".jpg":  {ext: ".jpg", contentType: TypeJPEG, name: "a JPEG image"},
+	".jpeg": {ext: ".jpg", contentType: TypeJPEG, name: "a JPEG image"},
+	".png":  {ext: ".png", contentType: TypePNG, name: "a PNG image"},
 }
 
 // Checked is an accepted document, held in a temp file until stored. The
@@ -198,7 +199,7 @@ func checkName(ki kindInfo, name string) (format, error) {
 	case name == "":
 		return format{}, invalid("%s has no file name. Please choose the file again.", the)
 	case len(name) > MaxNameBytes:
-		return format{}, invalid("%s's file name is longer than %d characters. Please rename the file and try again.", the, MaxNameBytes)
+		return format{}, invalid("%s's file name is too long. Please rename the file to something shorter and try again.", the)
 	case !utf8.ValidString(name):
 		return format{}, invalid("%s's file name is not valid text. Please rename the file and try again.", the)
 	case strings.ContainsFunc(name, unicode.IsControl):
@@ -221,6 +222,7 @@ func checkName(ki kindInfo, name string) (format, error) {
 		// The domain allows an extension this package cannot check.
 		return format{}, fmt.Errorf("docfile: no content check for extension %q", ext)
 	}
+	f.given = ext
 	return f, nil
 }
 
@@ -294,16 +296,16 @@ func checkContent(ctx context.Context, ki kindInfo, ft format, f *os.File, size 
 	}
 	if what := activeContent(head); what != "" {
 		return nil, invalid("%s looks like %s, not %s, although its name ends in %s. Please upload the real document.",
-			ki.the(), what, ft.name, ft.ext)
+			ki.the(), what, ft.name, ft.given)
 	}
 	var err error
 	switch ft.ext {
 	case ".pdf":
-		err = checkPDF(ki, f, size, head)
+		err = checkPDF(ki, ft, f, size, head)
 	case ".doc":
-		err = checkDOC(ki, f, size, head)
+		err = checkDOC(ki, ft, f, size, head)
 	case ".docx":
-		err = checkDOCX(ki, f, size, head)
+		err = checkDOCX(ki, ft, f, size, head)
 	case ".jpg", ".png":
 		return reencodeImage(ctx, ki, ft, f, size, head, tmpDir)
 	}
@@ -316,7 +318,7 @@ func checkContent(ctx context.Context, ki kindInfo, ft format, f *os.File, size 
 // mismatch is the refusal of content that is not of the type its name says.
 func mismatch(ki kindInfo, ft format) *domain.Error {
 	return invalid("%s does not look like %s, although its name ends in %s. Please check that you chose the right file.",
-		ki.the(), ft.name, ft.ext)
+		ki.the(), ft.name, ft.given)
 }
 
 // activeContent recognises, at the start of a file, content that can run

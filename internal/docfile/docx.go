@@ -38,7 +38,7 @@ var docxMacroMarkers = []string{"macroenabled", "vbaproject", "vbadata"}
 // [Content_Types].xml and word/document.xml, has no macros, no unsafe or
 // duplicate entry names, no encrypted entries, and expands within the
 // bounds above, measured by really expanding every entry.
-func checkDOCX(ki kindInfo, f *os.File, size int64, head []byte) error {
+func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
 	broken := func(why string) error {
 		return invalid("%s is not a valid Word document (%s). Please save it again from Word as .docx, or as PDF.", ki.the(), why)
 	}
@@ -49,7 +49,7 @@ func checkDOCX(ki kindInfo, f *os.File, size int64, head []byte) error {
 	// A zip read from its end may carry anything before it; a DOCX starts
 	// with its first entry.
 	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
-		return mismatch(ki, formats[".docx"])
+		return mismatch(ki, ft)
 	}
 	// Count entries before archive/zip reads the whole directory into
 	// memory: 10 MB of tiny entries would be 200,000 of them.
@@ -98,7 +98,7 @@ func checkDOCX(ki kindInfo, f *os.File, size int64, head []byte) error {
 		}
 	}
 	if contentTypes == nil || document == nil {
-		return mismatch(ki, formats[".docx"])
+		return mismatch(ki, ft)
 	}
 
 	// Expand every entry, counting the bytes that really come out: the

@@ -14,10 +14,10 @@ const pdfTailLen = 1024
 // checkPDF accepts a file with a "%PDF-x." header in its first 1024 bytes
 // (some producers put a few bytes before it; activeContent has already
 // refused markup and programs there) and "%%EOF" in its last 1024 bytes.
-func checkPDF(ki kindInfo, f *os.File, size int64, head []byte) error {
+func checkPDF(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
 	i := bytes.Index(head, []byte("%PDF-"))
 	if i < 0 || len(head) < i+7 || !isDigit(head[i+5]) || head[i+6] != '.' {
-		return mismatch(ki, formats[".pdf"])
+		return mismatch(ki, ft)
 	}
 	tail := make([]byte, min(size, pdfTailLen))
 	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil {
