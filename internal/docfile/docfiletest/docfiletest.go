@@ -176,7 +176,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 	// FAT entry of the directory sector (1) points to itself.
 	loopOLE[512+4] = 1
 	loopOLE[512+5], loopOLE[512+6], loopOLE[512+7] = 0, 0, 0
-	shortOLE := GoodDOC()[:700]
+	shortOLE := GoodDOC()[:1300]
 
 	return []BadFile{
 		// Names.
@@ -217,7 +217,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.pdf", resume, junkPDF, "PDF header after 1024 bytes", msgMismatch(resume, "a PDF", ".pdf")},
 		{"cv.docx", resume, pdf, "PDF named .docx", msgMismatch(resume, "a Word document", ".docx")},
 		{"cv.doc", resume, GoodDOCX(), "DOCX named .doc", msgMismatch(resume, "a Word document", ".doc")},
-		{"id.jpeg", idDoc, png, "PNG named .jpeg", msgMismatch(idDoc, "a JPEG image", ".jpg")},
+		{"id.jpeg", idDoc, png, "PNG named .jpeg", msgMismatch(idDoc, "a JPEG image", ".jpeg")},
 		{"id.png", idDoc, jpg, "JPEG named .png", msgMismatch(idDoc, "a PNG image", ".png")},
 		// PDFs.
 		{"cv.pdf", resume, truncPDF, "truncated PDF (no %%EOF)",
@@ -257,7 +257,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.doc", resume, notWordOLE, "WordDocument stream without its magic number", msgMismatch(resume, "a Word document", ".doc")},
 		{"cv.doc", resume, badShift, "compound file with sector shift 10", msgDOC("its header is damaged")},
 		{"cv.doc", resume, loopOLE, "compound file whose directory chain loops", msgDOC("its directory is damaged")},
-		{"cv.doc", resume, shortOLE, "compound file cut after its header", msgDOC("a sector cannot be read")},
+		{"cv.doc", resume, shortOLE, "compound file cut after its header", msgDOC("its text stream is missing")},
 		// Images.
 		{"cert.png", cert, truncPNG, "truncated PNG", msgDamagedImage(cert, "PNG image")},
 		{"id.jpg", idDoc, truncJPEG, "truncated JPEG", msgDamagedImage(idDoc, "JPEG image")},
