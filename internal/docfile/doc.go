@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"strings"
 	"unicode/utf16"
 )
 
@@ -34,7 +35,9 @@ type oleDirEntry struct {
 
 // Directory entry names that hold VBA macros: the "Macros" storage of a
 // Word 97–2003 document and the VBA project storage and streams inside it.
-var oleMacroNames = map[string]bool{"Macros": true, "_VBA_PROJECT_CUR": true, "_VBA_PROJECT": true, "VBA": true}
+// Names are compared in upper case: compound file names are
+// case-insensitive.
+var oleMacroNames = map[string]bool{"MACROS": true, "_VBA_PROJECT_CUR": true, "_VBA_PROJECT": true, "VBA": true}
 
 func checkDOC(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
 	if !bytes.HasPrefix(head, oleSignature) {
@@ -48,13 +51,14 @@ func checkDOC(ki kindInfo, ft format, f *os.File, size int64, head []byte) error
 	for i, e := range entries {
 		switch {
 		case e.typ == 1 || e.typ == 2:
-			if oleMacroNames[e.name] {
+			name := strings.ToUpper(e.name)
+			if oleMacroNames[name] {
 				return macroRefusal(ki)
 			}
-			if e.name == "EncryptedPackage" {
+			if name == "ENCRYPTEDPACKAGE" {
 				return encryptedRefusal(ki)
 			}
-			if e.typ == 2 && e.name == "WordDocument" {
+			if e.typ == 2 && name == "WORDDOCUMENT" {
 				word = &entries[i]
 			}
 		}

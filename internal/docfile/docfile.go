@@ -227,9 +227,15 @@ func checkName(ki kindInfo, name string) (format, error) {
 }
 
 // isInvisible reports format characters (Cf: bidi overrides and
-// isolates, zero-width characters, soft hyphen, byte order mark) and line
-// or paragraph separators, none of which belongs in a file name.
+// isolates, zero-width spaces, soft hyphen, byte order mark) and line or
+// paragraph separators, none of which belongs in a file name. The zero-
+// width joiner and non-joiner are Cf too, but Hindi, Malayalam, Bengali
+// and Persian spelling and emoji sequences need them, and they change
+// neither the order nor the ending of a name.
 func isInvisible(r rune) bool {
+	if r == '\u200C' || r == '\u200D' {
+		return false
+	}
 	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 

@@ -62,6 +62,8 @@ func TestGoodFiles(t *testing.T) {
 		{docfile.Resume, "Lebenslauf Müller (final).docx", docfiletest.GoodDOCX(), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
 		{docfile.Resume, "cv.doc", docfiletest.GoodDOC(), ".doc", "application/msword", false},
 		{docfile.Resume, "cv.exe.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
+		// The zero-width non-joiner and joiner are part of Indic spelling.
+		{docfile.Resume, "मे\u200Cरा बायो\u200D.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		{docfile.Resume, "रेज़्यूमे.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		{docfile.IDDocument, "aadhaar.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		{docfile.IDDocument, "aadhaar.jpg", docfiletest.GoodJPEG(), ".jpg", "image/jpeg", true},

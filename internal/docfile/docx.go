@@ -105,9 +105,7 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 	// sizes in the headers are the zip bomb's to choose.
 	var total int64
 	for _, zf := range zr.File {
-		if strings.HasSuffix(zf.Name, "/") {
-			continue
-		}
+		// Folder entries too: archive/zip fails one that carries data.
 		var keep *bytes.Buffer
 		if zf == contentTypes {
 			keep = new(bytes.Buffer)

@@ -20,9 +20,14 @@ import (
 const (
 	MaxImagePixels = 40_000_000
 	MaxImageSide   = 12000
-	// maxDecodedBytes bounds the memory of one decoded image; it refuses
-	// 16-bit images over half of MaxImagePixels.
-	maxDecodedBytes = MaxImagePixels * 4
+	// maxDecodedBytes bounds the memory one decode may take, estimated
+	// from the header. An 8-bit image of MaxImagePixels fits; 16-bit
+	// PNGs, progressive JPEGs and photos that must be turned take more
+	// per pixel, so their pixel limit is lower.
+	maxDecodedBytes = 256 << 20
+	// progressiveBytesPerPixel: image/jpeg keeps every coefficient of a
+	// progressive JPEG (4 bytes each, up to 3 per pixel) besides the image.
+	progressiveBytesPerPixel = 15
 	// jpegQuality of re-encoded photos: visually lossless for a scan.
 	jpegQuality = 90
 	// exifScanLen is how much of a JPEG's start is searched for its EXIF
@@ -67,17 +72,26 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if w <= 0 || h <= 0 {
 		return nil, damaged()
 	}
-	if w > MaxImageSide || h > MaxImageSide || w*h > MaxImagePixels || w*h*bytesPerPixel(cfg.ColorModel) > maxDecodedBytes {
-		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan, or a PDF.",
-			ki.the(), w, h, MaxImagePixels/1_000_000, MaxImageSide)
-	}
+	bpp := bytesPerPixel(cfg.ColorModel)
 	orientation := 1
 	if isJPEG {
 		buf := make([]byte, min(size, exifScanLen))
 		if _, err := f.ReadAt(buf, 0); err != nil {
 			return nil, fmt.Errorf("docfile: read spool file: %w", err)
 		}
-		orientation = jpegOrientation(buf)
+		var progressive bool
+		orientation, progressive = jpegScan(buf)
+		if progressive {
+			bpp = progressiveBytesPerPixel
+		}
+	}
+	if orientation > 1 {
+		bpp += 4 // the turned copy (orient)
+	}
+	maxPixels := min(MaxImagePixels, maxDecodedBytes/bpp)
+	if w > MaxImageSide || h > MaxImageSide || w*h > maxPixels {
+		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan, or a PDF.",
+			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide)
 	}
 
 	select {
@@ -145,34 +159,44 @@ func bytesPerPixel(m color.Model) int64 {
 	return 4 // RGBA, NRGBA, CMYK; YCbCr takes at most 3
 }
 
-// jpegOrientation returns the EXIF orientation (1–8) of a JPEG whose
-// start is b, or 1 when it has none or it cannot be read.
-func jpegOrientation(b []byte) int {
+// jpegScan reads the segments before the image data of a JPEG whose
+// start is b and returns its EXIF orientation (1–8; 1 when it has none or
+// it cannot be read) and whether it is progressive. When the frame header
+// is not within b, progressive is true: the costlier guess.
+func jpegScan(b []byte) (orientation int, progressive bool) {
+	orientation, progressive = 1, true
+	exifSeen := false
 	for i := 2; i+4 <= len(b); {
 		if b[i] != 0xFF {
-			return 1
+			return
 		}
 		marker := b[i+1]
 		switch {
 		case marker == 0xFF: // fill byte
 			i++
 			continue
-		case marker == 0xDA || marker == 0xD9: // image data or end: no EXIF before it
-			return 1
+		case marker == 0xDA || marker == 0xD9: // image data or end
+			return
 		case marker >= 0xD0 && marker <= 0xD7 || marker == 0x01: // no length
 			i += 2
 			continue
 		}
 		n := int(binary.BigEndian.Uint16(b[i+2:]))
 		if n < 2 || i+2+n > len(b) {
-			return 1
+			return
 		}
-		if seg := b[i+4 : i+2+n]; marker == 0xE1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
-			return exifOrientation(seg[6:])
+		seg := b[i+4 : i+2+n]
+		switch {
+		case marker == 0xE1 && !exifSeen && bytes.HasPrefix(seg, []byte("Exif\x00\x00")):
+			exifSeen = true
+			orientation = exifOrientation(seg[6:])
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+			// A frame header (SOFn); SOF2, 6, 10 and 14 are progressive.
+			progressive = marker&0x3 == 0x2
 		}
 		i += 2 + n
 	}
-	return 1
+	return
 }
 
 // exifOrientation reads tag 0x0112 from the first IFD of the TIFF

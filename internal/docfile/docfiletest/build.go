@@ -378,13 +378,27 @@ func pngWithSize(w, h uint32) []byte {
 	return b
 }
 
-// jpegWithSize returns a small JPEG whose frame header claims w×h pixels.
-func jpegWithSize(w, h uint16) []byte {
+// pngWithDepth16 returns a small 16-bit RGBA PNG whose header claims w×h
+// pixels.
+func pngWithDepth16(w, h uint32) []byte {
+	b := pngWithSize(w, h)
+	b[24] = 16 // bit depth
+	binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+	return b
+}
+
+// jpegWithSize returns a small JPEG whose frame header claims w×h pixels
+// and, if progressive, a progressive frame (SOF2; the data stays
+// baseline, so only the header is believable).
+func jpegWithSize(w, h uint16, progressive bool) []byte {
 	b := bytes.Clone(GoodJPEG())
 	for i := 2; i+9 < len(b); {
 		marker := b[i+1]
 		n := int(binary.BigEndian.Uint16(b[i+2:]))
-		if marker == 0xC0 || marker == 0xC2 { // SOF0 / SOF2
+		if marker == 0xC0 { // SOF0, which image/jpeg writes
+			if progressive {
+				b[i+1] = 0xC2
+			}
 			binary.BigEndian.PutUint16(b[i+5:], h)
 			binary.BigEndian.PutUint16(b[i+7:], w)
 			return b

@@ -107,8 +107,8 @@ const (
 	msgEncrypted = "The resume is protected by a password, so we could not read it. Please remove the password, or save it as PDF, and upload it again."
 )
 
-func msgTooLargeImage(part string, w, h int) string {
-	return fmt.Sprintf("%s is too large an image (%d × %d pixels). We accept at most 40 megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF.", the(part), w, h)
+func msgTooLargeImage(part string, w, h, megapixels int) string {
+	return fmt.Sprintf("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF.", the(part), w, h, megapixels)
 }
 
 func msgDamagedImage(part, format string) string {
@@ -247,10 +247,13 @@ var badFiles = sync.OnceValue(func() []BadFile {
 			msgDOCX(`a part appears twice: "WORD/Document.xml"`)},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/secret.xml", Data: []byte("x"), Flags: 0x1, Store: true}), "entry flagged encrypted", msgEncrypted},
 		{"cv.docx", resume, broken, "damaged deflate data", msgDOCX("a part is damaged")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/", Data: make([]byte, 1<<20)}), "folder entry with content", msgDOCX("a part is damaged")},
 		{"cv.docx", resume, pkgOLE, "password-protected DOCX (compound file)",
 			"The resume is protected by a password, or is an old Word document named .docx. Please remove the password, or save it as .docx or PDF, and upload it again."},
 		// DOC.
 		{"cv.doc", resume, macroOLE, "Word 97 document with a Macros storage", msgMacros},
+		{"cv.doc", resume, OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0)}, OLEEntry{Name: "_vba_project_cur", Storage: true}),
+			"macro storage named in lower case", msgMacros},
 		{"cv.doc", resume, encOLE, "Word 97 document with the encrypted flag", msgEncrypted},
 		{"cv.doc", resume, pkgOLE, "encrypted DOCX named .doc", msgEncrypted},
 		{"cv.doc", resume, msiOLE, "compound file without WordDocument (installer, spreadsheet)", msgMismatch(resume, "a Word document", ".doc")},
@@ -261,9 +264,14 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		// Images.
 		{"cert.png", cert, truncPNG, "truncated PNG", msgDamagedImage(cert, "PNG image")},
 		{"id.jpg", idDoc, truncJPEG, "truncated JPEG", msgDamagedImage(idDoc, "JPEG image")},
-		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000)},
-		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000)},
-		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10)},
-		{"id.jpg", idDoc, jpegWithSize(65000, 65000), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000)},
+		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000, 40)},
+		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000, 40)},
+		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10, 40)},
+		{"id.jpg", idDoc, jpegWithSize(5000, 4000, true), "progressive JPEG of 20 megapixels (its decoder needs 15 bytes a pixel)",
+			msgTooLargeImage(idDoc, 5000, 4000, 17)},
+		{"id.jpg", idDoc, jpegWithSize(5000, 4000, false), "baseline JPEG of 20 megapixels without its pixels: within the bounds, then damaged",
+			msgDamagedImage(idDoc, "JPEG image")},
+		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 33)},
+		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 40)},
 	}
 })
