@@ -39,6 +39,8 @@ type oleDirEntry struct {
 // case-insensitive.
 var oleMacroNames = map[string]bool{"MACROS": true, "_VBA_PROJECT_CUR": true, "_VBA_PROJECT": true, "VBA": true}
 
+// checkDOC accepts a compound file with a WordDocument stream whose File
+// Information Block is Word's, without macro storages and not encrypted.
 func checkDOC(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
 	if !bytes.HasPrefix(head, oleSignature) {
 		return mismatch(ki, ft)
@@ -49,18 +51,17 @@ func checkDOC(ki kindInfo, ft format, f *os.File, size int64, head []byte) error
 	}
 	var word *oleDirEntry
 	for i, e := range entries {
+		if e.typ != 1 && e.typ != 2 { // only storages and streams have names that matter
+			continue
+		}
+		name := strings.ToUpper(e.name)
 		switch {
-		case e.typ == 1 || e.typ == 2:
-			name := strings.ToUpper(e.name)
-			if oleMacroNames[name] {
-				return macroRefusal(ki)
-			}
-			if name == "ENCRYPTEDPACKAGE" {
-				return encryptedRefusal(ki)
-			}
-			if e.typ == 2 && name == "WORDDOCUMENT" {
-				word = &entries[i]
-			}
+		case oleMacroNames[name]:
+			return macroRefusal(ki)
+		case name == "ENCRYPTEDPACKAGE":
+			return encryptedRefusal(ki)
+		case e.typ == 2 && name == "WORDDOCUMENT":
+			word = &entries[i]
 		}
 	}
 	if word == nil {
