@@ -189,7 +189,7 @@ func invalid(format string, args ...any) *domain.Error {
 	return domain.Errorf(domain.EInvalid, format, args...)
 }
 
-// capitalised returns "The resume" for use at the start of a sentence.
+// the returns "The resume": the document, to start a sentence with.
 func (ki kindInfo) the() string { return "The " + ki.label }
 
 // checkName checks filename and returns the format its extension names.
