@@ -184,7 +184,13 @@ var badFiles = sync.OnceValue(func() []BadFile {
 	loopOLE[512+5], loopOLE[512+6], loopOLE[512+7] = 0, 0, 0
 	shortOLE := GoodDOC()[:1300]
 
-	files := []BadFile{
+	// Listed without the NameCheck field, which is derived below.
+	type entry struct {
+		name, part string
+		data       []byte
+		why, msg   string
+	}
+	entries := []entry{
 		// Names.
 		{"", resume, pdf, "empty file name", "The resume has no file name. Please choose the file again."},
 		{strings.Repeat("a", 252) + ".pdf", resume, pdf, "name of 256 bytes",
@@ -280,9 +286,11 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 33)},
 		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 40)},
 	}
-	for i := range files {
-		// Every refusal of a name, and only those, talks of the file name.
-		files[i].NameCheck = strings.Contains(files[i].Message, "file name")
+	files := make([]BadFile, len(entries))
+	for i, e := range entries {
+		files[i] = BadFile{Name: e.name, Part: e.part, Data: e.data, Why: e.why, Message: e.msg,
+			// Every refusal of a name, and only those, talks of the file name.
+			NameCheck: strings.Contains(e.msg, "file name")}
 	}
 	return files
 })
