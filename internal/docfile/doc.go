@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"unicode/utf16"
@@ -106,7 +107,7 @@ func checkFIB(ki kindInfo, ft format, f *os.File, size int64, head []byte, word 
 // its directory entries, or a short reason why the file is broken. Every
 // loop is bounded by the number of sectors in the file, so a FAT with
 // cycles cannot make it spin.
-func readOLEDirectory(f *os.File, size int64, head []byte) ([]oleDirEntry, string) {
+func readOLEDirectory(f io.ReaderAt, size int64, head []byte) ([]oleDirEntry, string) {
 	le := binary.LittleEndian
 	if len(head) < 512 {
 		return nil, "it is too short"

@@ -4,8 +4,10 @@
 // Check spools one multipart file part to a temp file, never reading more
 // than the kind's limit plus one byte, and accepts it only when the file
 // name is harmless, its extension is allowed for the kind and the content
-// really is of the type the extension names: a PDF, an OLE Word document,
-// a macro-free DOCX that is not a zip bomb, or a JPEG/PNG image. Images
+// really is of the type the extension names: a PDF, an OLE Word document
+// without macros, a DOCX that is not a zip bomb and has no macros, no
+// remote template or linked object and no embedded packaged file, or a
+// JPEG/PNG image within pixel bounds. Images
 // are decoded and re-encoded, which drops EXIF (GPS position, camera
 // serial numbers) and every other piece of metadata, and neutralises
 // payloads hidden in ancillary chunks.

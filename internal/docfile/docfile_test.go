@@ -61,6 +61,12 @@ func TestGoodFiles(t *testing.T) {
 		{docfile.Resume, "CV.PDF", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		{docfile.Resume, "Lebenslauf Müller (final).docx", docfiletest.GoodDOCX(), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
 		{docfile.Resume, "cv.doc", docfiletest.GoodDOC(), ".doc", "application/msword", false},
+		// A CV links to LinkedIn, and may embed a spreadsheet.
+		{docfile.Resume, "linked.docx", docfiletest.Zip(append(docfiletest.DOCXParts(),
+			docfiletest.ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(docfiletest.RelsWith(
+				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink", "https://www.linkedin.com/in/someone", true))},
+			docfiletest.ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: docfiletest.OLE(docfiletest.OLEEntry{Name: "Workbook", Data: make([]byte, 4096)})},
+		)...), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
 		{docfile.Resume, "cv.exe.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		// The zero-width non-joiner and joiner are part of Indic spelling.
 		{docfile.Resume, "मे\u200Cरा बायो\u200D.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},

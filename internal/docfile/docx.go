@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/binary"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -27,12 +28,22 @@ const (
 	// zipRatioFloor: small entries may compress better than MaxZipRatio
 	// (a run of spaces does), and MaxZipTotal bounds them anyway.
 	zipRatioFloor = 1 << 20
-	// maxContentTypes bounds the [Content_Types].xml kept in memory.
-	maxContentTypes = 1 << 20
+	// maxKeptXML bounds [Content_Types].xml and each relationships part,
+	// which are read in memory; Word's are a few KB.
+	maxKeptXML = 1 << 20
+	// maxKeptEmbedding bounds an embedded object read in memory.
+	maxKeptEmbedding = 16 << 20
 )
 
 // The content types and names that mark a macro-enabled document.
 var docxMacroMarkers = []string{"macroenabled", "vbaproject", "vbadata"}
+
+// macroExtensions are the macro-enabled Office formats, which a DOCX
+// may embed as parts.
+var macroExtensions = map[string]bool{
+	".docm": true, ".dotm": true, ".xlsm": true, ".xltm": true, ".xlam": true,
+	".pptm": true, ".potm": true, ".ppsm": true, ".ppam": true, ".sldm": true,
+}
 
 // checkDOCX accepts a zip archive that is a Word document: it holds
 // [Content_Types].xml and word/document.xml, has no macros, no unsafe or
@@ -86,8 +97,7 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 		if zf.Method != zip.Store && zf.Method != zip.Deflate {
 			return broken("a part uses an unknown compression method")
 		}
-		base := path.Base(key)
-		if base == "vbaproject.bin" || base == "vbadata.xml" || path.Ext(key) == ".docm" || path.Ext(key) == ".dotm" {
+		if base := path.Base(key); base == "vbaproject.bin" || base == "vbadata.xml" || macroExtensions[path.Ext(key)] {
 			return macroRefusal(ki)
 		}
 		switch key {
@@ -102,79 +112,153 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 	}
 
 	// Expand every entry, counting the bytes that really come out: the
-	// sizes in the headers are the zip bomb's to choose.
+	// sizes in the headers are the zip bomb's to choose. The parts that
+	// can make Word run or fetch something are kept and read.
 	var total int64
 	for _, zf := range zr.File {
 		// Folder entries too: archive/zip fails one that carries data.
-		var keep *bytes.Buffer
-		if zf == contentTypes {
-			keep = new(bytes.Buffer)
+		key := strings.ToLower(zf.Name)
+		keepMax := 0
+		switch {
+		case zf == contentTypes, path.Ext(key) == ".rels":
+			keepMax = maxKeptXML
+		case strings.HasPrefix(key, "word/embeddings/") && path.Ext(key) == ".bin":
+			keepMax = maxKeptEmbedding
 		}
-		n, why := expandEntry(zf, MaxZipTotal-total, keep)
+		n, content, why := expandEntry(zf, MaxZipTotal-total, keepMax)
 		switch why {
 		case "":
 		case "total":
 			return broken(fmt.Sprintf("it expands to more than %d MB", MaxZipTotal>>20))
 		case "ratio":
 			return broken(fmt.Sprintf("a part is compressed more than %d times, like a zip bomb", MaxZipRatio))
-		case "macros":
-			return macroRefusal(ki)
+		case "kept":
+			return broken("a part is too large to check: " + quoteName(zf.Name))
 		default:
 			return broken(why)
 		}
 		total += n
+		switch {
+		case zf == contentTypes:
+			ct := strings.ToLower(string(content))
+			for _, m := range docxMacroMarkers {
+				if strings.Contains(ct, m) {
+					return macroRefusal(ki)
+				}
+			}
+		case keepMax == maxKeptXML:
+			if external, ok := externalRelationship(content); !ok {
+				return broken("a list of relationships is damaged: " + quoteName(zf.Name))
+			} else if external {
+				return invalid("%s is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again.", ki.the())
+			}
+		case keepMax == maxKeptEmbedding:
+			if err := checkEmbedded(ki, content); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Relationship types that make Word fetch and load content when it opens
+// a document whose relationship has TargetMode="External": a template
+// (which may carry macros, the "template injection" attack), a
+// subdocument, a frame, or a linked object. Hyperlinks, the usual
+// external relationships of a CV, are not among them.
+var fetchingRelationships = map[string]bool{
+	"attachedtemplate": true, "subdocument": true, "frame": true, "oleobject": true, "package": true,
+}
+
+// externalRelationship reports whether the relationships part rels has a
+// fetching relationship to an external target; ok is false when rels is
+// not XML of relationships.
+func externalRelationship(rels []byte) (external, ok bool) {
+	var doc struct {
+		Rels []struct {
+			Type       string `xml:"Type,attr"`
+			TargetMode string `xml:"TargetMode,attr"`
+		} `xml:"Relationship"`
+	}
+	if err := xml.Unmarshal(rels, &doc); err != nil {
+		return false, false
+	}
+	for _, r := range doc.Rels {
+		if strings.EqualFold(r.TargetMode, "External") && fetchingRelationships[strings.ToLower(path.Base(r.Type))] {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// checkEmbedded refuses an object embedded in a DOCX that is a compound
+// file holding macros or a packaged file (the "Ole10Native" stream in
+// which Word embeds any file, programs included, to be run by a
+// double-click). Other embedded objects, such as a spreadsheet, pass.
+func checkEmbedded(ki kindInfo, data []byte) error {
+	if !bytes.HasPrefix(data, oleSignature) || len(data) < 512 {
+		return nil
+	}
+	entries, bad := readOLEDirectory(bytes.NewReader(data), int64(len(data)), data[:512])
+	if bad != "" {
+		return invalid("%s is not a valid Word document (an embedded object is damaged). Please save it again from Word as .docx, or as PDF.", ki.the())
+	}
+	for _, e := range entries {
+		name := strings.ToUpper(e.name)
+		switch {
+		case oleMacroNames[name]:
+			return macroRefusal(ki)
+		case name == "\x01OLE10NATIVE":
+			return invalid("%s is a Word document with an embedded file, which we cannot accept. Please remove the embedded file, or save the document as PDF, and upload it again.", ki.the())
+		}
 	}
 	return nil
 }
 
 // expandEntry decompresses zf, at most budget bytes and at most
 // MaxZipRatio times its compressed size once past zipRatioFloor, and
-// returns how many bytes it expanded to. When keep is not nil the content
-// (at most maxContentTypes bytes) is checked for macro markers. why is
-// "total" or "ratio" for an exceeded bound, or a reason the entry is
-// broken, or "" when it is fine.
-func expandEntry(zf *zip.File, budget int64, keep *bytes.Buffer) (n int64, why string) {
+// returns how many bytes it expanded to and, if keepMax > 0, the content.
+// why is "total" or "ratio" for an exceeded bound, "kept" for content
+// over keepMax, another reason the entry is broken, or "" when it is fine.
+func expandEntry(zf *zip.File, budget int64, keepMax int) (n int64, content []byte, why string) {
 	rc, err := zf.Open()
 	if err != nil {
-		return 0, "a part cannot be opened"
+		return 0, nil, "a part cannot be opened"
 	}
 	defer rc.Close()
 	limit := max(zipRatioFloor, int64(zf.CompressedSize64)*MaxZipRatio)
 	// One byte over the smaller bound tells which one was exceeded.
 	lr := io.LimitReader(rc, min(budget, limit)+1)
 	var w io.Writer = io.Discard
-	if keep != nil {
-		w = &boundedBuffer{buf: keep, max: maxContentTypes}
+	var keep *boundedBuffer
+	if keepMax > 0 {
+		keep = &boundedBuffer{max: keepMax}
+		w = keep
 	}
 	n, err = io.Copy(w, lr)
 	switch {
 	case errors.Is(err, errTooLong):
-		return n, "its list of content types is too long"
+		return n, nil, "kept"
 	case err != nil:
 		// A CRC mismatch, a size that differs from the header, or bad
 		// deflate data.
-		return n, "a part is damaged"
+		return n, nil, "a part is damaged"
 	case n > budget:
-		return n, "total"
+		return n, nil, "total"
 	case n > limit:
-		return n, "ratio"
+		return n, nil, "ratio"
 	}
 	if keep != nil {
-		ct := strings.ToLower(keep.String())
-		for _, m := range docxMacroMarkers {
-			if strings.Contains(ct, m) {
-				return n, "macros"
-			}
-		}
+		content = keep.buf.Bytes()
 	}
-	return n, ""
+	return n, content, ""
 }
 
 var errTooLong = errors.New("content too long")
 
 // boundedBuffer keeps at most max bytes and fails beyond.
 type boundedBuffer struct {
-	buf *bytes.Buffer
+	buf bytes.Buffer
 	max int
 }
 

@@ -151,6 +151,18 @@ const (
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Curriculum vitae</w:t></w:r></w:p></w:body></w:document>`
 )
 
+// RelsWith returns a relationships part with one relationship of type
+// typ to target, external or not.
+func RelsWith(typ, target string, external bool) string {
+	mode := ""
+	if external {
+		mode = ` TargetMode="External"`
+	}
+	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="` +
+		typ + `" Target="` + target + `"` + mode + `/></Relationships>`
+}
+
 // DOCXParts returns the entries of a minimal Word document, to which a
 // bad file adds or from which it removes entries.
 func DOCXParts() []ZipEntry {

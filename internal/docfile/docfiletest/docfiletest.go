@@ -109,6 +109,7 @@ func msgDOC(why string) string {
 }
 
 const (
+	msgFetches   = "The resume is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again."
 	msgMacros    = "The resume is a Word document with macros, which we cannot accept. Save it as .docx without macros, or as PDF."
 	msgEncrypted = "The resume is protected by a password, so we could not read it. Please remove the password, or save it as PDF, and upload it again."
 )
@@ -119,6 +120,14 @@ func msgTooLargeImage(part string, w, h, megapixels int) string {
 
 func msgDamagedImage(part, format string) string {
 	return fmt.Sprintf("%s is a damaged or incomplete %s. Please save or take it again and upload it, or upload a PDF.", the(part), format)
+}
+
+// packagedExe returns an Ole10Native stream packaging a Windows program,
+// as Word's "insert object from file" writes it, padded to 4096 bytes.
+func packagedExe() []byte {
+	b := make([]byte, 4096)
+	copy(b[4:], "\x02\x00setup.exe\x00C:\\setup.exe\x00\x00\x00\x03\x00MZ\x90\x00")
+	return b
 }
 
 // BadFiles returns the corpus of refused uploads. The slice is new on
@@ -260,6 +269,20 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/secret.xml", Data: []byte("x"), Flags: 0x1, Store: true}), "entry flagged encrypted", msgEncrypted},
 		{"cv.docx", resume, broken, "damaged deflate data", msgDOCX("a part is damaged")},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/", Data: make([]byte, 1<<20)}), "folder entry with content", msgDOCX("a part is damaged")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/settings.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate", "http://203.0.113.9/t.dotm", true))}),
+			"remote template (template injection)", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject", "\\\\203.0.113.9\\share\\x.xls", true))}),
+			"object linked to a network share", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte("not xml <")}), "relationships that are not XML",
+			msgDOCX(`a list of relationships is damaged: "word/_rels/document.xml.rels"`)},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/Book1.xlsm", Data: []byte("PK")}), "embedded macro workbook", msgMacros},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: OLE(OLEEntry{Name: "\x01Ole10Native", Data: packagedExe()})}),
+			"embedded packaged program (Ole10Native)",
+			"The resume is a Word document with an embedded file, which we cannot accept. Please remove the embedded file, or save the document as PDF, and upload it again."},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject2.bin", Data: OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0)}, OLEEntry{Name: "Macros", Storage: true})}),
+			"embedded Word 97 document with macros", msgMacros},
 		{"cv.docx", resume, pkgOLE, "password-protected DOCX (compound file)",
 			"The resume is protected by a password, or is an old Word document named .docx. Please remove the password, or save it as .docx or PDF, and upload it again."},
 		// DOC.
