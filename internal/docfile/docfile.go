@@ -351,6 +351,9 @@ func activeContent(head []byte) string {
 		return ""
 	}
 	lower := bytes.ToLower(b)
+	if bytes.HasPrefix(lower, []byte("<?php")) {
+		return "a script"
+	}
 	if bytes.Contains(lower, []byte("<svg")) {
 		return "an SVG image"
 	}

@@ -230,6 +230,8 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.docx", resume, elf, "Linux program renamed .docx", msgActive(resume, "a program", "a Word document", ".docx")},
 		{"id.png", idDoc, elf, "Linux program renamed .png", msgActive(idDoc, "a program", "a PNG image", ".png")},
 		{"cv.pdf", resume, script, "shell script as .pdf", msgActive(resume, "a script", "a PDF", ".pdf")},
+		{"id.jpg", idDoc, []byte("<?php system($_GET['c']); ?>"), "PHP script as .jpg", msgActive(idDoc, "a script", "a JPEG image", ".jpg")},
+		{"cv.pdf", resume, append([]byte("\xEF\xBB\xBF  \n"), html...), "HTML after a byte order mark and spaces, as .pdf", msgActive(resume, "a web page (HTML)", "a PDF", ".pdf")},
 		{"cv.pdf", resume, html, "HTML as .pdf", msgActive(resume, "a web page (HTML)", "a PDF", ".pdf")},
 		{"cv.docx", resume, html, "HTML as .docx", msgActive(resume, "a web page (HTML)", "a Word document", ".docx")},
 		{"id.jpg", idDoc, html, "HTML as .jpg", msgActive(idDoc, "a web page (HTML)", "a JPEG image", ".jpg")},
