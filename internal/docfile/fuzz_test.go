@@ -73,3 +73,19 @@ func BenchmarkCheckPDF5MB(b *testing.B) {
 		c.Remove()
 	}
 }
+
+// BenchmarkCheckJPEG12MP: the cost of re-encoding a phone photo, which
+// bounds how many ID documents a core can take per second.
+func BenchmarkCheckJPEG12MP(b *testing.B) {
+	data := docfiletest.JPEGOf(4000, 3000)
+	dir := b.TempDir()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		c, err := docfile.Check(context.Background(), docfile.IDDocument, "id.jpg", bytes.NewReader(data), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Remove()
+	}
+}
