@@ -1,0 +1,323 @@
+package docfile
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Bounds of a DOCX (a zip archive). Word's own documents are far inside
+// them: a long CV with photos has a few dozen entries and some MB.
+const (
+	// MaxZipEntries is the most entries a DOCX may have.
+	MaxZipEntries = 1000
+	// MaxZipTotal is the most bytes all entries of a DOCX may expand to.
+	MaxZipTotal = 100 << 20
+	// MaxZipRatio is the highest expansion ratio of an entry that expands
+	// to more than zipRatioFloor bytes. Word's XML compresses about 10:1.
+	MaxZipRatio = 100
+	// zipRatioFloor: small entries may compress better than MaxZipRatio
+	// (a run of spaces does), and MaxZipTotal bounds them anyway.
+	zipRatioFloor = 1 << 20
+	// maxKeptXML bounds [Content_Types].xml and each relationships part,
+	// which are read in memory; Word's are a few KB.
+	maxKeptXML = 1 << 20
+	// maxKeptEmbedding bounds an embedded object read in memory.
+	maxKeptEmbedding = 16 << 20
+)
+
+// The content types and names that mark a macro-enabled document.
+var docxMacroMarkers = []string{"macroenabled", "vbaproject", "vbadata"}
+
+// macroExtensions are the macro-enabled Office formats, which a DOCX
+// may embed as parts.
+var macroExtensions = map[string]bool{
+	".docm": true, ".dotm": true, ".xlsm": true, ".xltm": true, ".xlam": true,
+	".pptm": true, ".potm": true, ".ppsm": true, ".ppam": true, ".sldm": true,
+}
+
+// checkDOCX accepts a zip archive that is a Word document: it holds
+// [Content_Types].xml and word/document.xml, has no macros, no unsafe or
+// duplicate entry names, no encrypted entries, and expands within the
+// bounds above, measured by really expanding every entry.
+func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) error {
+	broken := func(why string) error {
+		return invalid("%s is not a valid Word document (%s). Please save it again from Word as .docx, or as PDF.", ki.the(), why)
+	}
+	if bytes.HasPrefix(head, oleSignature) {
+		// Word saves a password-protected .docx as a compound file.
+		return invalid("%s is protected by a password, or is an old Word document named .docx. Please remove the password, or save it as .docx or PDF, and upload it again.", ki.the())
+	}
+	// A zip read from its end may carry anything before it; a DOCX starts
+	// with its first entry.
+	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return mismatch(ki, ft)
+	}
+	// Count entries before archive/zip reads the whole directory into
+	// memory: 10 MB of tiny entries would be 200,000 of them.
+	if n, ok := zipEntryCount(f, size); !ok {
+		return broken("its table of contents is damaged")
+	} else if n > MaxZipEntries {
+		return broken(fmt.Sprintf("it has more than %d parts", MaxZipEntries))
+	}
+	zr, err := zip.NewReader(f, size)
+	// ErrInsecurePath comes with a usable reader; the name checks below
+	// refuse such names with a clearer reason.
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		return broken("it cannot be opened as a zip archive")
+	}
+	if len(zr.File) > MaxZipEntries {
+		return broken(fmt.Sprintf("it has more than %d parts", MaxZipEntries))
+	}
+
+	seen := make(map[string]bool, len(zr.File))
+	var contentTypes, document *zip.File
+	for _, zf := range zr.File {
+		if why := zipNameProblem(zf.Name); why != "" {
+			return broken(why)
+		}
+		// Part names are case-insensitive (ECMA-376 Part 2).
+		key := strings.ToLower(zf.Name)
+		if seen[key] {
+			return broken("a part appears twice: " + quoteName(zf.Name))
+		}
+		seen[key] = true
+		if zf.Flags&0x1 != 0 {
+			return encryptedRefusal(ki)
+		}
+		if zf.Method != zip.Store && zf.Method != zip.Deflate {
+			return broken("a part uses an unknown compression method")
+		}
+		if base := path.Base(key); base == "vbaproject.bin" || base == "vbadata.xml" || macroExtensions[path.Ext(key)] {
+			return macroRefusal(ki)
+		}
+		switch key {
+		case "[content_types].xml":
+			contentTypes = zf
+		case "word/document.xml":
+			document = zf
+		}
+	}
+	if contentTypes == nil || document == nil {
+		return mismatch(ki, ft)
+	}
+
+	// Expand every entry, counting the bytes that really come out: the
+	// sizes in the headers are the zip bomb's to choose. The parts that
+	// can make Word run or fetch something are kept and read.
+	var total int64
+	for _, zf := range zr.File {
+		// Folder entries too: archive/zip fails one that carries data.
+		key := strings.ToLower(zf.Name)
+		keepMax := 0
+		switch {
+		case zf == contentTypes, path.Ext(key) == ".rels":
+			keepMax = maxKeptXML
+		case strings.HasPrefix(key, "word/embeddings/") && path.Ext(key) == ".bin":
+			keepMax = maxKeptEmbedding
+		}
+		n, content, why := expandEntry(zf, MaxZipTotal-total, keepMax)
+		switch why {
+		case "":
+		case "total":
+			return broken(fmt.Sprintf("it expands to more than %d MB", MaxZipTotal>>20))
+		case "ratio":
+			return broken(fmt.Sprintf("a part is compressed more than %d times, like a zip bomb", MaxZipRatio))
+		case "kept":
+			return broken("a part is too large to check: " + quoteName(zf.Name))
+		default:
+			return broken(why)
+		}
+		total += n
+		switch {
+		case zf == contentTypes:
+			ct := strings.ToLower(string(content))
+			for _, m := range docxMacroMarkers {
+				if strings.Contains(ct, m) {
+					return macroRefusal(ki)
+				}
+			}
+		case keepMax == maxKeptXML:
+			if external, ok := externalRelationship(content); !ok {
+				return broken("a list of relationships is damaged: " + quoteName(zf.Name))
+			} else if external {
+				return invalid("%s is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again.", ki.the())
+			}
+		case keepMax == maxKeptEmbedding:
+			if err := checkEmbedded(ki, content); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Relationship types that make Word fetch and load content when it opens
+// a document whose relationship has TargetMode="External": a template
+// (which may carry macros, the "template injection" attack), a
+// subdocument, a frame, or a linked object. Hyperlinks, the usual
+// external relationships of a CV, are not among them.
+var fetchingRelationships = map[string]bool{
+	"attachedtemplate": true, "subdocument": true, "frame": true, "oleobject": true, "package": true,
+}
+
+// externalRelationship reports whether the relationships part rels has a
+// fetching relationship to an external target; ok is false when rels is
+// not XML of relationships.
+func externalRelationship(rels []byte) (external, ok bool) {
+	var doc struct {
+		Rels []struct {
+			Type       string `xml:"Type,attr"`
+			TargetMode string `xml:"TargetMode,attr"`
+		} `xml:"Relationship"`
+	}
+	if err := xml.Unmarshal(rels, &doc); err != nil {
+		return false, false
+	}
+	for _, r := range doc.Rels {
+		if strings.EqualFold(r.TargetMode, "External") && fetchingRelationships[strings.ToLower(path.Base(r.Type))] {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// checkEmbedded refuses an object embedded in a DOCX that is a compound
+// file holding macros or a packaged file (the "Ole10Native" stream in
+// which Word embeds any file, programs included, to be run by a
+// double-click). Other embedded objects, such as a spreadsheet, pass.
+func checkEmbedded(ki kindInfo, data []byte) error {
+	if !bytes.HasPrefix(data, oleSignature) || len(data) < 512 {
+		return nil
+	}
+	entries, bad := readOLEDirectory(bytes.NewReader(data), int64(len(data)), data[:512])
+	if bad != "" {
+		return invalid("%s is not a valid Word document (an embedded object is damaged). Please save it again from Word as .docx, or as PDF.", ki.the())
+	}
+	for _, e := range entries {
+		name := strings.ToUpper(e.name)
+		switch {
+		case oleMacroNames[name]:
+			return macroRefusal(ki)
+		case name == "\x01OLE10NATIVE":
+			return invalid("%s is a Word document with an embedded file, which we cannot accept. Please remove the embedded file, or save the document as PDF, and upload it again.", ki.the())
+		}
+	}
+	return nil
+}
+
+// expandEntry decompresses zf, at most budget bytes and at most
+// MaxZipRatio times its compressed size once past zipRatioFloor, and
+// returns how many bytes it expanded to and, if keepMax > 0, the content.
+// why is "total" or "ratio" for an exceeded bound, "kept" for content
+// over keepMax, another reason the entry is broken, or "" when it is fine.
+func expandEntry(zf *zip.File, budget int64, keepMax int) (n int64, content []byte, why string) {
+	rc, err := zf.Open()
+	if err != nil {
+		return 0, nil, "a part cannot be opened"
+	}
+	defer rc.Close()
+	limit := max(zipRatioFloor, int64(zf.CompressedSize64)*MaxZipRatio)
+	// One byte over the smaller bound tells which one was exceeded.
+	lr := io.LimitReader(rc, min(budget, limit)+1)
+	var w io.Writer = io.Discard
+	var keep *boundedBuffer
+	if keepMax > 0 {
+		keep = &boundedBuffer{max: keepMax}
+		w = keep
+	}
+	n, err = io.Copy(w, lr)
+	switch {
+	case errors.Is(err, errTooLong):
+		return n, nil, "kept"
+	case err != nil:
+		// A CRC mismatch, a size that differs from the header, or bad
+		// deflate data.
+		return n, nil, "a part is damaged"
+	case n > budget:
+		return n, nil, "total"
+	case n > limit:
+		return n, nil, "ratio"
+	}
+	if keep != nil {
+		content = keep.buf.Bytes()
+	}
+	return n, content, ""
+}
+
+var errTooLong = errors.New("content too long")
+
+// boundedBuffer keeps at most max bytes and fails beyond.
+type boundedBuffer struct {
+	buf bytes.Buffer
+	max int
+}
+
+func (b *boundedBuffer) Write(p []byte) (int, error) {
+	if b.buf.Len()+len(p) > b.max {
+		return 0, errTooLong
+	}
+	return b.buf.Write(p)
+}
+
+// zipNameProblem returns why an entry name is unsafe to extract, or "".
+// Nothing here extracts the archive, but staff tools might, and Word
+// never writes such names.
+func zipNameProblem(name string) string {
+	switch {
+	case name == "":
+		return "a part has no name"
+	case !utf8.ValidString(name):
+		return "a part name is not valid text"
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return "a part name contains control characters"
+	case strings.Contains(name, `\`):
+		return "a part name contains a backslash: " + quoteName(name)
+	case strings.HasPrefix(name, "/"):
+		return "a part name is an absolute path: " + quoteName(name)
+	case len(name) >= 2 && name[1] == ':':
+		return "a part name starts with a drive letter: " + quoteName(name)
+	}
+	for seg := range strings.SplitSeq(strings.TrimSuffix(name, "/"), "/") {
+		if seg == ".." || seg == "." || seg == "" {
+			return "a part name leaves its folder: " + quoteName(name)
+		}
+	}
+	return ""
+}
+
+// quoteName quotes a part name for a message, shortened if long.
+func quoteName(name string) string {
+	if len(name) > 60 {
+		name = strings.ToValidUTF8(name[:60], "") + "…"
+	}
+	return fmt.Sprintf("%q", name)
+}
+
+// zipEntryCount reads the number of entries from the end of central
+// directory record, which sits in the last 64 KiB + 22 bytes. ok is false
+// when there is no such record.
+func zipEntryCount(f *os.File, size int64) (n int, ok bool) {
+	const eocdLen = 22
+	tailLen := min(size, eocdLen+0xFFFF)
+	tail := make([]byte, tailLen)
+	if _, err := f.ReadAt(tail, size-tailLen); err != nil {
+		return 0, false
+	}
+	i := bytes.LastIndex(tail, []byte("PK\x05\x06"))
+	if i < 0 || len(tail)-i < eocdLen {
+		return 0, false
+	}
+	// Total entries in the central directory; 0xFFFF means Zip64, whose
+	// real count is larger still.
+	return int(binary.LittleEndian.Uint16(tail[i+10:])), true
+}

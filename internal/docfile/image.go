@@ -1,0 +1,289 @@
+package docfile
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+)
+
+// Bounds of an image, checked from its header before any pixel is
+// decoded: a 100 KB PNG can claim 50,000 × 50,000 pixels and would take
+// 10 GB to decode. A 40-megapixel photo is more than any phone takes.
+const (
+	MaxImagePixels = 40_000_000
+	MaxImageSide   = 12000
+	// maxDecodedBytes bounds the memory one decode may take, estimated
+	// from the header. An 8-bit image of MaxImagePixels fits; 16-bit
+	// PNGs, progressive JPEGs and photos that must be turned take more
+	// per pixel, so their pixel limit is lower.
+	maxDecodedBytes = 256 << 20
+	// progressiveBytesPerPixel: image/jpeg keeps every coefficient of a
+	// progressive JPEG (4 bytes each, up to 3 per pixel) besides the image.
+	progressiveBytesPerPixel = 15
+	// jpegQuality of re-encoded photos: visually lossless for a scan.
+	jpegQuality = 90
+	// exifScanLen is how much of a JPEG's start is searched for its EXIF
+	// orientation; the APP1 segment comes before the image data and is at
+	// most 64 KiB.
+	exifScanLen = 128 << 10
+)
+
+// decodeSlots bounds how many images are decoded at once. Each may take
+// up to maxDecodedBytes (twice that when it must be rotated), so twenty
+// uploads at once wait here instead of taking gigabytes.
+var decodeSlots = make(chan struct{}, 2)
+
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+// reencodeImage checks that f holds an image of format ft within the
+// bounds, decodes it and writes it again into a new temp file, without
+// any metadata. A JPEG's EXIF orientation is applied to the pixels first,
+// since the tag that told viewers to turn the photo is dropped with the
+// rest.
+func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, head []byte, tmpDir string) (*Checked, error) {
+	isJPEG := ft.ext == ".jpg"
+	if isJPEG && !bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) || !isJPEG && !bytes.HasPrefix(head, pngSignature) {
+		return nil, mismatch(ki, ft)
+	}
+	damaged := func() error {
+		return invalid("%s is a damaged or incomplete %s. Please save or take it again and upload it, or upload a PDF.", ki.the(), ft.name[2:])
+	}
+	var (
+		cfg image.Config
+		err error
+	)
+	if isJPEG {
+		cfg, err = jpeg.DecodeConfig(io.NewSectionReader(f, 0, size))
+	} else {
+		cfg, err = png.DecodeConfig(io.NewSectionReader(f, 0, size))
+	}
+	if err != nil {
+		return nil, damaged()
+	}
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	if w <= 0 || h <= 0 {
+		return nil, damaged()
+	}
+	bpp := bytesPerPixel(cfg.ColorModel)
+	orientation := 1
+	if isJPEG {
+		buf := make([]byte, min(size, exifScanLen))
+		if _, err := f.ReadAt(buf, 0); err != nil {
+			return nil, fmt.Errorf("docfile: read spool file: %w", err)
+		}
+		var progressive bool
+		orientation, progressive = jpegScan(buf)
+		if progressive {
+			bpp = progressiveBytesPerPixel
+		}
+	}
+	if orientation > 1 {
+		bpp += 4 // the turned copy (orient)
+	}
+	maxPixels := min(MaxImagePixels, maxDecodedBytes/bpp)
+	if w > MaxImageSide || h > MaxImageSide || w*h > maxPixels {
+		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan, or a PDF.",
+			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide)
+	}
+
+	select {
+	case decodeSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-decodeSlots }()
+
+	src := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
+	var img image.Image
+	if isJPEG {
+		img, err = jpeg.Decode(src)
+	} else {
+		img, err = png.Decode(src)
+	}
+	if err != nil {
+		return nil, damaged()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	img = orient(img, orientation)
+
+	out, err := os.CreateTemp(tmpDir, "docfile-*"+ft.ext)
+	if err != nil {
+		return nil, fmt.Errorf("docfile: create image file: %w", err)
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+	if isJPEG {
+		err = jpeg.Encode(bw, img, &jpeg.Options{Quality: jpegQuality})
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(bw, img)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	var st os.FileInfo
+	if err == nil {
+		st, err = out.Stat()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out.Name())
+		return nil, fmt.Errorf("docfile: write image file: %w", err)
+	}
+	return &Checked{Ext: ft.ext, ContentType: ft.contentType, Size: st.Size(), path: out.Name()}, nil
+}
+
+// bytesPerPixel is how much memory a decoded pixel of model m takes.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model:
+		return 2
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 4 // RGBA, NRGBA, CMYK; YCbCr takes at most 3
+}
+
+// jpegScan reads the segments before the image data of a JPEG whose
+// start is b and returns its EXIF orientation (1–8; 1 when it has none or
+// it cannot be read) and whether it is progressive. When the frame header
+// is not within b, progressive is true: the costlier guess.
+func jpegScan(b []byte) (orientation int, progressive bool) {
+	orientation, progressive = 1, true
+	exifSeen := false
+	for i := 2; i+4 <= len(b); {
+		if b[i] != 0xFF {
+			return
+		}
+		marker := b[i+1]
+		switch {
+		case marker == 0xFF: // fill byte
+			i++
+			continue
+		case marker == 0xDA || marker == 0xD9: // image data or end
+			return
+		case marker >= 0xD0 && marker <= 0xD7 || marker == 0x01: // no length
+			i += 2
+			continue
+		}
+		n := int(binary.BigEndian.Uint16(b[i+2:]))
+		if n < 2 || i+2+n > len(b) {
+			return
+		}
+		seg := b[i+4 : i+2+n]
+		switch {
+		case marker == 0xE1 && !exifSeen && bytes.HasPrefix(seg, []byte("Exif\x00\x00")):
+			exifSeen = true
+			orientation = exifOrientation(seg[6:])
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+			// A frame header (SOFn); SOF2, 6, 10 and 14 are progressive.
+			progressive = marker&0x3 == 0x2
+		}
+		i += 2 + n
+	}
+	return
+}
+
+// exifOrientation reads tag 0x0112 from the first IFD of the TIFF
+// structure t.
+func exifOrientation(t []byte) int {
+	if len(t) < 8 {
+		return 1
+	}
+	var bo binary.ByteOrder
+	switch string(t[:4]) {
+	case "II*\x00":
+		bo = binary.LittleEndian
+	case "MM\x00*":
+		bo = binary.BigEndian
+	default:
+		return 1
+	}
+	off := int64(bo.Uint32(t[4:]))
+	if off+2 > int64(len(t)) {
+		return 1
+	}
+	n := int64(bo.Uint16(t[off:]))
+	for k := int64(0); k < n; k++ {
+		e := off + 2 + 12*k
+		if e+12 > int64(len(t)) {
+			return 1
+		}
+		if bo.Uint16(t[e:]) != 0x0112 {
+			continue
+		}
+		if bo.Uint16(t[e+2:]) != 3 { // SHORT
+			return 1
+		}
+		if v := int(bo.Uint16(t[e+8:])); v >= 1 && v <= 8 {
+			return v
+		}
+		return 1
+	}
+	return 1
+}
+
+// orient returns img turned and mirrored as EXIF orientation o says, so
+// that it looks right without the tag.
+func orient(img image.Image, o int) image.Image {
+	if o < 2 || o > 8 {
+		return img
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dw, dh := w, h
+	if o >= 5 {
+		dw, dh = h, w
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	ycc, isYCC := img.(*image.YCbCr)
+	for y := range dh {
+		row := dst.Pix[y*dst.Stride:]
+		for x := range dw {
+			var sx, sy int
+			switch o {
+			case 2:
+				sx, sy = w-1-x, y
+			case 3:
+				sx, sy = w-1-x, h-1-y
+			case 4:
+				sx, sy = x, h-1-y
+			case 5:
+				sx, sy = y, x
+			case 6:
+				sx, sy = y, h-1-x
+			case 7:
+				sx, sy = w-1-y, h-1-x
+			case 8:
+				sx, sy = w-1-y, x
+			}
+			p := row[4*x : 4*x+4 : 4*x+4]
+			if isYCC {
+				// No interface value per pixel: a 12-megapixel photo
+				// would otherwise allocate 12 million times.
+				c := ycc.YCbCrAt(b.Min.X+sx, b.Min.Y+sy)
+				p[0], p[1], p[2] = color.YCbCrToRGB(c.Y, c.Cb, c.Cr)
+				p[3] = 0xFF
+				continue
+			}
+			r, g, bl, a := img.At(b.Min.X+sx, b.Min.Y+sy).RGBA()
+			p[0], p[1], p[2], p[3] = uint8(r>>8), uint8(g>>8), uint8(bl>>8), uint8(a>>8)
+		}
+	}
+	return dst
+}
