@@ -225,7 +225,7 @@ func partError(err error, malformed string) error {
 	case errors.Is(err, context.Canceled):
 		return err
 	default:
-		return domain.Errorf(domain.EInvalid, malformed)
+		return domain.Errorf(domain.EInvalid, "%s", malformed)
 	}
 }
 
@@ -279,7 +279,7 @@ func (u *upload) store(ctx context.Context, part string, p *multipart.Part) erro
 		return err
 	}
 	if _, seen := u.metas[part]; seen {
-		return domain.Errorf(domain.EInvalid, "The "+d.label+" was sent twice. Please reload the page and try again.")
+		return domain.Errorf(domain.EInvalid, "The %s was sent twice. Please reload the page and try again.", d.label)
 	}
 	if p.FileName() == "" {
 		return fieldError(part, "Attach the "+d.label+" as a file.")
@@ -289,10 +289,16 @@ func (u *upload) store(ctx context.Context, part string, p *multipart.Part) erro
 	if msg := domain.CheckFileName(part, p.FileName()); msg != "" {
 		return fieldError(part, msg)
 	}
-	checked, err := docfile.Check(ctx, d.kind, p.FileName(), p, u.s.tempDir)
+	cr := &countingReader{r: p}
+	checked, err := docfile.Check(ctx, d.kind, p.FileName(), cr, u.s.tempDir)
 	if err != nil {
 		var de *domain.Error
-		if errors.As(err, &de) && de.Code == domain.EInvalid {
+		if errors.As(err, &de) && de.Code == domain.EInvalid && !isReadFailure(err) {
+			// An empty or too large file gets the rules' words, which
+			// the form shows for it too; its content, docfile's.
+			if msg := domain.CheckFileMeta(part, p.FileName(), cr.n); msg != "" {
+				return fieldError(part, msg)
+			}
 			return fieldError(part, de.Message)
 		}
 		return partError(err, msgApplyMultipart)
@@ -423,4 +429,25 @@ func (s *Server) newApplication(job domain.Job, req *wire.ApplicationRequest, fi
 		a.Certifications = append(a.Certifications, domain.Certification{Name: c.Name, DocumentKey: up.certs[i]})
 	}
 	return a, nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// isReadFailure reports whether a refusal is really a broken upload
+// (the body limit, a timeout, a client gone), which docfile reports as
+// an interrupted upload wrapping the read error.
+func isReadFailure(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.As(err, &tooBig) || isTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, context.Canceled)
 }

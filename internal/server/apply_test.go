@@ -40,24 +40,6 @@ type applyFixture struct {
 	tmp   string // the server's TempDir
 }
 
-// syncBuffer is a log sink safe for concurrent handlers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func newApplyFixture(t *testing.T) *applyFixture {
 	t.Helper()
 	dir := t.TempDir()
@@ -561,12 +543,23 @@ func cmpOr(a, b string) string {
 func TestApplyRefusesTheBadFileCorpus(t *testing.T) {
 	f := newApplyFixture(t)
 	good := validFiles()
-	corpus := docfiletest.BadFiles()
+	// Files refused for their name alone are left to the docfile tests:
+	// a multipart header cannot carry some of those names as they are
+	// (a newline), and the server reads only the last path element of
+	// a name, as browsers send it.
+	var corpus []docfiletest.BadFile
+	for _, bad := range docfiletest.BadFiles() {
+		if !bad.NameCheck {
+			corpus = append(corpus, bad)
+		}
+	}
 	if len(corpus) < 30 {
 		t.Fatalf("the corpus has %d bad files, want at least 30", len(corpus))
 	}
 	for i, bad := range corpus {
 		t.Run(bad.Why, func(t *testing.T) {
+			req := validRequest()
+			req.Email = fmt.Sprintf("bad%d@example.com", i) // one case cannot update another
 			files := []filePart{}
 			for _, g := range good {
 				if g.part != bad.Part {
@@ -574,7 +567,7 @@ func TestApplyRefusesTheBadFileCorpus(t *testing.T) {
 				}
 			}
 			files = append(files, filePart{bad.Part, bad.Name, bad.Data})
-			body, ct := multipartBody(t, validRequest(), files)
+			body, ct := multipartBody(t, req, files)
 			// Each case from its own address: the corpus is larger than the rate limit.
 			addr := fmt.Sprintf("198.18.%d.%d:4000", i/250, i%250+1)
 			res := f.submit(t, f.job.ID, addr, "", bytes.NewReader(body), ct)
@@ -582,8 +575,14 @@ func TestApplyRefusesTheBadFileCorpus(t *testing.T) {
 				t.Fatalf("answer = %d %s, want a 4xx", res.Status, res.Body)
 			}
 			e := decodeAPIError(t, res)
-			if res.Status == http.StatusUnprocessableEntity && e.Fields[bad.Part] == "" {
-				t.Errorf("refusal %+v does not name the field %s", e, bad.Part)
+			// The name, emptiness and size are judged in the rules'
+			// words (the form's), the content in docfile's.
+			want := bad.Message
+			if msg := domain.CheckFileMeta(bad.Part, bad.Name, int64(len(bad.Data))); msg != "" {
+				want = msg
+			}
+			if res.Status == http.StatusUnprocessableEntity && e.Fields[bad.Part] != want {
+				t.Errorf("refusal %+v, want %s: %q", e, bad.Part, want)
 			}
 			if keys := f.allBlobs(t); len(keys) != 0 {
 				t.Errorf("documents left behind: %v", keys)

@@ -1088,6 +1088,7 @@ export const APPLICATION_RULES = {
       "path": "certification.*",
       "kind": "file",
       "list": "certifications",
+      "required": true,
       "max": 200,
       "extensions": [
         ".pdf",
@@ -1099,6 +1100,7 @@ export const APPLICATION_RULES = {
       "messages": {
         "empty": "A certification document is an empty file: choose another one.",
         "nameTooLong": "Rename the file to at most 200 characters and choose it again.",
+        "required": "Attach the certificate, or remove this certification.",
         "tooLarge": "A certification document must be at most 5 MB.",
         "type": "A certification document must be a PDF, JPG, JPEG or PNG file.",
         "unexpected": "This document belongs to no certification: remove it or add the certification."
