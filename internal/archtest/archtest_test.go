@@ -90,6 +90,16 @@ var rules = []rule{
 		importers: []string{"internal/app"},
 	},
 	{
+		why:       "document checks read bytes and speak the domain's errors; they know nothing of HTTP, stores or wiring",
+		pkgs:      []string{"internal/docfile/..."},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+	},
+	{
+		why:       "the bad-file corpus is for tests only",
+		pkgs:      []string{"internal/docfile/docfiletest"},
+		importers: []string{},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
