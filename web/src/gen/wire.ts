@@ -454,6 +454,7 @@ export const CONSENT_VERSION = "2026-11-01";
 export const PAGE_ROUTES = [
   { path: "/", page: "home" },
   { path: "/job/:id", page: "job" },
+  { path: "/apply/:id", page: "apply" },
   { path: "/about", page: "about" },
   { path: "/technologies", page: "technologies" },
   { path: "/services", page: "services" },
