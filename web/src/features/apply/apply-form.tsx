@@ -277,7 +277,6 @@ export function ApplyForm({ job }: { job: Job }) {
             required
             type="tel"
             inputMode="numeric"
-            hint={t.hints.phoneNumber}
             autoComplete="tel-national"
             onChange={(x) => set('phoneNumber', digitsOnly(x))}
           />

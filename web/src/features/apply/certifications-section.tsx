@@ -39,8 +39,8 @@ export function CertificationsSection({ entries, files, errors, onChange, onRefu
             legend={entry}
             action={
               <button type="button" className={removeButton} onClick={() => remove(i)}>
-                {t.deleteCertification}
-                <span className="sr-only"> {entry}</span>
+                {t.deleteCertification}{' '}
+                <span className="sr-only">{entry}</span>
               </button>
             }
           >

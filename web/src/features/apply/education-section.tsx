@@ -45,8 +45,8 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
             action={
               i > 0 && (
                 <button type="button" className={removeButton} onClick={() => remove(i)}>
-                  {t.remove}
-                  <span className="sr-only"> {entry}</span>
+                  {t.remove}{' '}
+                  <span className="sr-only">{entry}</span>
                 </button>
               )
             }

@@ -27,8 +27,7 @@ export function ErrorSummary({ problems, attempt }: { problems: Problem[]; attem
     const el = document.getElementById(fieldId(path));
     if (!el) return;
     e.preventDefault();
-    el.scrollIntoView({ block: 'center' });
-    el.focus({ preventScroll: true });
+    el.focus(); // scrolls it into view, clear of the fixed header (scroll-padding-top)
   }
 
   return (

@@ -3,7 +3,7 @@ import { APPLICATION_PARTS } from '../../gen/wire';
 import { fill } from '../../lib/text';
 
 const t = copy;
-const labels: Record<string, string> = t.labels;
+const labels: Record<string, string> = { ...t.labels, ...t.summaryLabels };
 
 const entryKeys: Record<string, string> = { location: 'eduLocation', name: 'certificationName' };
 

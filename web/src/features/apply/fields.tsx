@@ -51,6 +51,21 @@ export function RequiredMark() {
   );
 }
 
+/**
+ * A label with the required mark beside it, not inside it: the label's
+ * text (and so the control's name) is exactly the field's name.
+ */
+function Label({ htmlFor, text, required }: { htmlFor: string; text: string; required?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="font-medium text-slate-900">
+        {text}
+      </label>
+      {required && <RequiredMark />}
+    </div>
+  );
+}
+
 export function FieldError({ id, children }: { id?: string; children?: string }) {
   if (!children) return null;
   return (
@@ -66,10 +81,7 @@ export function FieldError({ id, children }: { id?: string; children?: string })
 function Frame({ common, ids: i, children }: { common: Common; ids: ReturnType<typeof ids>; children: ReactNode }) {
   return (
     <div className={common.className}>
-      <label htmlFor={i.id} className="block font-medium text-slate-900">
-        {common.label}
-        {common.required && <RequiredMark />}
-      </label>
+      <Label htmlFor={i.id} text={common.label} required={common.required} />
       {common.hint && (
         <p id={i.hintId} className="mt-0.5 text-sm text-slate-600">
           {common.hint}
@@ -180,10 +192,12 @@ export function CheckboxField({ path, label, checked, onChange, required, error 
           onChange={(e) => onChange(e.target.checked)}
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
-        <label htmlFor={i.id} className="font-medium text-slate-900">
-          {label}
+        <span>
+          <label htmlFor={i.id} className="font-medium text-slate-900">
+            {label}
+          </label>
           {required && <RequiredMark />}
-        </label>
+        </span>
       </div>
       <FieldError id={i.errorId}>{error}</FieldError>
     </div>
@@ -251,10 +265,7 @@ export function FileField(p: FileProps) {
   const hint = fill(t.hints.file, { types: p.accept.join(', '), size: formatBytes(p.maxBytes) });
   return (
     <div className={p.className}>
-      <label htmlFor={i.id} className="block font-medium text-slate-900">
-        {p.label}
-        {p.required && <RequiredMark />}
-      </label>
+      <Label htmlFor={i.id} text={p.label} required={p.required} />
       <p id={i.hintId} className="mt-0.5 text-sm text-slate-600">
         {hint}
       </p>
@@ -271,8 +282,8 @@ export function FileField(p: FileProps) {
         <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
           <span>{fill(t.hints.chosen, { name: file.name, size: formatBytes(file.size) })}</span>
           <button type="button" onClick={() => p.onChange(null)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            {t.removeFile}
-            <span className="sr-only"> {p.label}</span>
+            {t.removeFile}{' '}
+            <span className="sr-only">{p.label}</span>
           </button>
         </p>
       )}

@@ -254,5 +254,5 @@ export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
   const mb = n / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  return `${mb < 10 ? String(Number(mb.toFixed(1))) : Math.round(mb)} MB`;
 }

@@ -61,8 +61,8 @@ export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
             className={`${control} ${error ? 'border-red-700' : 'border-slate-400'} min-w-0 flex-1`}
           />
           <button type="button" className={`${secondaryButton} mt-1.5`} onClick={add} disabled={full}>
-            {t.addSkill}
-            <span className="sr-only"> {t.addSkillHidden}</span>
+            {t.addSkill}{' '}
+            <span className="sr-only">{t.addSkillHidden}</span>
           </button>
         </div>
         <FieldError id={`${inputId}-error`}>{error}</FieldError>

@@ -38,8 +38,8 @@ export function WorkSection({ entries, errors, onChange, focusLater }: Props) {
             action={
               i > 0 && (
                 <button type="button" className={removeButton} onClick={() => remove(i)}>
-                  {t.remove}
-                  <span className="sr-only"> {entry}</span>
+                  {t.remove}{' '}
+                  <span className="sr-only">{entry}</span>
                 </button>
               )
             }
