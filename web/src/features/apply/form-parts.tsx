@@ -7,7 +7,10 @@ export type Errors = Record<string, string>;
 export function FormSection({ id, legend, intro, children }: { id: string; legend: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <fieldset id={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-7">
-      <legend className="float-left w-full text-xl font-bold text-slate-900">{legend}</legend>
+      {/* The legend names the group for forms mode; its h2 lets people move by headings. */}
+      <legend className="float-left w-full">
+        <h2 className="text-xl font-bold text-slate-900">{legend}</h2>
+      </legend>
       {intro && <div className="clear-left pt-2 text-slate-700">{intro}</div>}
       <div className="clear-left space-y-5 pt-5">{children}</div>
     </fieldset>
