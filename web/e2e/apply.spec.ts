@@ -286,6 +286,8 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
   await expect(message).toBeVisible();
   await expect(message).toContainText('Your reference number is APP-7KQ2M4XD.');
   await expect(message).toBeFocused();
+  if (SHOTS) await page.waitForTimeout(600); // the scroll to the top settles
+  await shot(page, info, 'success');
   await axe(page, 'jobs with the success message');
 
   // Not on a reload, and the draft is gone.

@@ -38,6 +38,11 @@ export const DRAFT_SAVE_DELAY_MS = 500;
 
 type Status = { kind: 'idle' } | { kind: 'sending'; progress: Progress } | { kind: 'failed'; message: string };
 
+/** "Email: Enter a valid address."; a label that is a question keeps its question mark alone. */
+function summaryLine(label: string, message: string): string {
+  return /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`;
+}
+
 /** The visitor's local date, YYYY-MM-DD: dates in the form are theirs. */
 function localToday(): string {
   const d = new Date();
@@ -65,6 +70,8 @@ export function ApplyForm({ job }: { job: Job }) {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [restored, setRestored] = useState(false);
+  // Sending needs the script (one JSON part and the files): until it runs, the button waits.
+  const [ready, setReady] = useState(false);
 
   const shownAt = useRef<number | null>(null);
   const key = useRef('');
@@ -92,6 +99,7 @@ export function ApplyForm({ job }: { job: Job }) {
 
   // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft.
   useEffect(() => {
+    setReady(true);
     shownAt.current = performance.now();
     const store = browserDraftStore();
     if (!store) {
@@ -233,7 +241,7 @@ export function ApplyForm({ job }: { job: Job }) {
   const problems: Problem[] = orderedProblems(errors, values).map(({ path, message, known }) => ({
     path,
     known,
-    text: `${fieldLabel(path, values.skills)}: ${message}`,
+    text: summaryLine(fieldLabel(path, values.skills), message),
   }));
   const sending = status.kind === 'sending';
   const v = values;
@@ -246,7 +254,8 @@ export function ApplyForm({ job }: { job: Job }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
+    // method="post": should it ever be sent without the script, nothing typed ends up in a URL.
+    <form method="post" noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
       {restored && (
         <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
           <p className="font-medium text-brand-900">{t.restored}</p>
@@ -406,7 +415,7 @@ export function ApplyForm({ job }: { job: Job }) {
         {sending && <UploadProgress progress={status.progress} />}
         <button
           type="submit"
-          disabled={sending}
+          disabled={sending || !ready}
           className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-600 sm:w-auto"
         >
           {sending && <Spinner />}

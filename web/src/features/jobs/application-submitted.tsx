@@ -20,7 +20,7 @@ export function ApplicationSubmitted() {
 
   useEffect(() => {
     if (!saved) return;
-    box.current?.focus();
+    box.current?.focus({ preventScroll: true }); // it sits at the top, where the navigation scrolls to
     navigate(location.pathname + location.search, { replace: true, state: withoutOutcome(location.state) });
     // Once, for the navigation that brought the message.
     // eslint-disable-next-line react-hooks/exhaustive-deps
