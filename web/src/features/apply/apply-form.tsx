@@ -111,7 +111,8 @@ export function ApplyForm({ job }: { job: Job }) {
       .load(job.id)
       .then((d) => {
         if (!live || !d || dirty.current) return;
-        setValues({ ...emptyValues(job.location), ...d.values });
+        // Consent is given afresh when sending, to the notice shown then.
+        setValues({ ...emptyValues(job.location), ...d.values, consent: false });
         setFiles(d.files);
         key.current = d.idempotencyKey;
         setRestored(true);

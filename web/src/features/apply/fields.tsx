@@ -157,7 +157,7 @@ export function SelectField(p: SelectProps) {
         value={p.value}
         autoComplete={p.autoComplete}
         onChange={(e) => p.onChange(e.target.value)}
-        className={`${control} ${border(p.error)}`}
+        className={`${control} ${border(p.error)} h-11.5`}
       >
         {p.placeholder !== undefined && <option value="">{p.placeholder}</option>}
         {p.options.map((o) => (
