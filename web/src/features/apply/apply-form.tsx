@@ -36,6 +36,9 @@ const t = copy;
 /** How long after the last change the draft is written to this device. */
 export const DRAFT_SAVE_DELAY_MS = 500;
 
+/** The fields typed or chosen as one string. */
+type TextKey = { [K in keyof ApplyValues]: ApplyValues[K] extends string ? K : never }[keyof ApplyValues];
+
 type Status = { kind: 'idle' } | { kind: 'sending'; progress: Progress } | { kind: 'failed'; message: string };
 
 /** "Email: Enter a valid address."; a label that is a question keeps its question mark alone. */
@@ -246,12 +249,13 @@ export function ApplyForm({ job }: { job: Job }) {
   }));
   const sending = status.kind === 'sending';
   const v = values;
-  const text = (k: keyof typeof t.labels & keyof ApplyValues) => ({
+  /** The props of the text or select control of a plain field. */
+  const text = (k: TextKey) => ({
     path: k,
     label: t.labels[k],
-    value: v[k] as string,
+    value: v[k],
     error: errors[k],
-    onChange: (x: string) => set(k, x as never),
+    onChange: (x: string) => set(k, x),
   });
 
   return (

@@ -26,7 +26,8 @@ export function ApplyScreen({ job, facts }: { job: Job; facts: string }) {
         <p className="mt-2 text-slate-700">{facts}</p>
         <p className="mt-4 text-slate-700">{t.lead}</p>
         <div className="mt-8">
-          <ApplyForm job={job} />
+          {/* A form per job: moving to another job's form starts from that job's draft. */}
+          <ApplyForm key={job.id} job={job} />
         </div>
       </div>
     </div>

@@ -222,7 +222,8 @@ interface FileProps extends Common {
  * chosen file, including one restored from a draft.
  */
 export function FileField(p: FileProps) {
-  const i = ids({ ...p, hint: 'x' });
+  const hint = fill(t.hints.file, { types: p.accept.join(', '), size: formatBytes(p.maxBytes) });
+  const i = ids({ ...p, hint });
   const input = useRef<HTMLInputElement>(null);
   const { file } = p;
 
@@ -262,7 +263,6 @@ export function FileField(p: FileProps) {
     p.onChange(chosen);
   }
 
-  const hint = fill(t.hints.file, { types: p.accept.join(', '), size: formatBytes(p.maxBytes) });
   return (
     <div className={p.className}>
       <Label htmlFor={i.id} text={p.label} required={p.required} />
