@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"corpsite/internal/domain"
 )
@@ -50,8 +52,18 @@ func TestApplyPage(t *testing.T) {
 	if d := diff(decodeJSON(t, api.Body), entry["data"]); d != "" {
 		t.Errorf("boot data differs from GET /api/jobs/%s (-want +got):\n%s", j.ID, d)
 	}
+
+	// Cached like the job page: a change shows once the content version is checked again.
+	j.JobTitle = "Renamed Role"
+	if err := f.store.UpdateJob(context.Background(), &j); err != nil {
+		t.Fatal(err)
+	}
 	if again := f.get(t, "/apply/"+j.ID); again.Body != res.Body {
-		t.Error("a second request for the form got a different page; want the cached one")
+		t.Error("the form was rendered again within VersionTTL; want the cached page")
+	}
+	f.clock.Add(1100 * time.Millisecond)
+	if got := f.get(t, "/apply/"+j.ID); !strings.Contains(rootHTML(t, got.Body), "Apply for Renamed Role") {
+		t.Error("after an update and VersionTTL, the form still shows the old title")
 	}
 }
 
