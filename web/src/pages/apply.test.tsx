@@ -114,7 +114,7 @@ describe('Apply page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Work experience 2' }));
     expect(screen.getAllByLabelText('Job Title')).toHaveLength(1);
 
-    fireEvent.change(field('Skill'), { target: { value: 'Kubernetes' } });
+    fireEvent.change(field('Skills'), { target: { value: 'Kubernetes' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add skill' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kubernetes' }));
     expect(screen.queryByText('Kubernetes')).toBeNull();

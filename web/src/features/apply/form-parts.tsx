@@ -3,13 +3,22 @@ import type { ReactNode } from 'react';
 /** Field path → message. */
 export type Errors = Record<string, string>;
 
+interface SectionProps {
+  id: string;
+  legend: string;
+  /** The id of the section's one main control, which the legend then labels too (Skills). */
+  labelFor?: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
 /** One section of the form: a fieldset whose legend names it. */
-export function FormSection({ id, legend, intro, children }: { id: string; legend: string; intro?: ReactNode; children: ReactNode }) {
+export function FormSection({ id, legend, labelFor, intro, children }: SectionProps) {
   return (
     <fieldset id={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-7">
       {/* The legend names the group for forms mode; its h2 lets people move by headings. */}
       <legend className="float-left w-full">
-        <h2 className="text-xl font-bold text-slate-900">{legend}</h2>
+        <h2 className="text-xl font-bold text-slate-900">{labelFor ? <label htmlFor={labelFor}>{legend}</label> : legend}</h2>
       </legend>
       {intro && <div className="clear-left pt-2 text-slate-700">{intro}</div>}
       <div className="clear-left space-y-5 pt-5">{children}</div>

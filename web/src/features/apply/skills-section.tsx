@@ -43,11 +43,11 @@ export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
 
   const error = errors.skills;
   return (
-    <FormSection id="apply-section-skills" legend={t.sections.skills}>
+    <FormSection id="apply-section-skills" legend={t.sections.skills} labelFor={inputId}>
       <div>
-        <label htmlFor={inputId} className="block font-medium text-slate-900">
-          {t.labels.skill}
-        </label>
+        <p id={`${inputId}-hint`} className="text-sm text-slate-600">
+          {t.hints.skill}
+        </p>
         <div className="flex gap-2">
           <input
             id={inputId}
@@ -57,7 +57,7 @@ export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
+            aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
             className={`${control} ${error ? 'border-red-700' : 'border-slate-400'} min-w-0 flex-1`}
           />
           <button type="button" className={`${secondaryButton} mt-1.5`} onClick={add} disabled={full}>
@@ -70,7 +70,7 @@ export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
       {skills.length === 0 ? (
         <p className="text-sm text-slate-600">{t.noSkills}</p>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label={t.sections.skills}>
+        <ul className="flex flex-wrap gap-2">
           {skills.map((s, i) => {
             const path = `skills.${i}`;
             const problem = errors[path];
