@@ -75,6 +75,7 @@ test('the server sends the form complete: title, heading, every section and fiel
     expect(html, name).toContain(`name="${name}"`);
   }
   expect(html).toContain('Submit Application');
+  expect(html).toMatch(/<noscript><p[^>]*>Sending an application needs JavaScript/);
   expect(html).not.toContain('>Loading...<');
 });
 
@@ -86,6 +87,8 @@ test('with JavaScript off the form is there to read, with its labels', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Apply for ${job.jobTitle}`);
   await expect(field(page, 'Email')).toBeVisible();
   await expect(field(page, 'Location preference')).toHaveValue(job.location === 'Bangalore' ? 'Bangalore' : 'Hyderabad');
+  // Sending needs the script: the button waits for it (a <noscript> note says why).
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
   await context.close();
 });
 

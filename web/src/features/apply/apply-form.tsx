@@ -418,6 +418,9 @@ export function ApplyForm({ job }: { job: Job }) {
           {status.kind === 'failed' ? status.message : null}
         </p>
         {sending && <UploadProgress progress={status.progress} />}
+        <noscript>
+          <p className="font-medium text-accent-700">{t.noScript}</p>
+        </noscript>
         <button
           type="submit"
           disabled={sending || !ready}
