@@ -61,7 +61,7 @@ export function CertificationsSection({ entries, files, errors, onChange, onRefu
               check={(f) => fileProblem(part, f)}
               onChange={(f) => onChange(entries, replaced(padded(files, entries.length), i, f), part)}
               onRefused={(problem) => {
-                onChange(entries, replaced(padded(files, entries.length), i, null));
+                onChange(entries, replaced(padded(files, entries.length), i, null), part);
                 onRefused(part, problem);
               }}
             />
