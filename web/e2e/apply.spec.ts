@@ -98,14 +98,20 @@ test('a missing job answers 404 with the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
 
-test('UI: a job that closed before a client-side visit says so (the API answers 410)', async ({ page }) => {
+test('UI: on client-side navigation the form shows Loading..., then a closed job says so (the API answers 410)', async ({ page }) => {
   const job = await someJob(page);
-  await page.route(`**/api/jobs/${job.id}`, (route) =>
-    route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ error: { code: 'gone', message: 'This position is no longer open.' } }) }),
-  );
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/api/jobs/${job.id}`, async (route) => {
+    await held;
+    await route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ error: { code: 'gone', message: 'This position is no longer open.' } }) });
+  });
   await openHydrated(page, '/career');
   await page.locator(`a[href="/apply/${job.id}"]`).first().click();
   await expect(page).toHaveURL(`${base()}/apply/${job.id}`);
+  // While the job is on its way (client-side navigation only), the page says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This position is no longer open');
   await expect(page.getByRole('link', { name: 'See open positions' })).toBeVisible();
 });
