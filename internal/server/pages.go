@@ -40,6 +40,7 @@ type pageRoute struct {
 var pageRoutes = []pageRoute{
 	{path: "/", page: "home", api: (*Server).homeAPI, jsonLD: (*Server).homeLD},
 	{path: "/job/{id}", page: "job", handle: (*Server).jobPage},
+	{path: "/apply/{id}", page: "apply", handle: (*Server).applyPage},
 	{path: "/about", page: "about", jsonLD: (*Server).organizationOnlyLD},
 	{path: "/technologies", page: "technologies"},
 	{path: "/services", page: "services"},
@@ -117,6 +118,23 @@ func (s *Server) careerAPI(ctx context.Context) (map[string]wire.Result, error) 
 
 // GET /job/{id}
 func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
+	spec, j, err := s.jobSpec(r, "job")
+	if err != nil || spec.Status != 0 {
+		return spec, err
+	}
+	spec.Title = jobTitle(j)
+	spec.Description = jobDescription(j)
+	spec.Path = "/job/" + j.ID
+	spec.JSONLD = []any{s.jobPostingLD(j)}
+	spec.Cache = true
+	return spec, nil
+}
+
+// jobSpec loads the job of a /job/{id} or /apply/{id} request into the
+// page's boot data. For a job visitors may see it returns the job and a
+// spec for the caller to finish (Status 0); for a missing one the shared
+// not-found page (404), for a closed or expired one "Position closed" (410).
+func (s *Server) jobSpec(r *http.Request, page string) (*pageSpec, domain.Job, error) {
 	id := r.PathValue("id")
 	apiPath := "/api/jobs/" + encodeURIComponent(id) // as the web app builds it
 	j, err := s.publicJob(r.Context(), id)
@@ -124,14 +142,10 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 	if err == nil {
 		view = s.jobView(j)
 	}
-	spec := &pageSpec{Page: "job", API: map[string]wire.Result{apiPath: result(view, err)}}
+	spec := &pageSpec{Page: page, API: map[string]wire.Result{apiPath: result(view, err)}}
 	switch domain.ErrorCode(err) {
 	case "":
-		spec.Title = jobTitle(j)
-		spec.Description = jobDescription(j)
-		spec.Path = "/job/" + j.ID
-		spec.JSONLD = []any{s.jobPostingLD(j)}
-		spec.Cache = true
+		return spec, j, nil
 	case domain.ENotFound:
 		meta := s.content.Pages["notFound"]
 		spec.Status, spec.Title, spec.Description, spec.NoIndex = http.StatusNotFound, meta.Title, meta.Description, true
@@ -140,10 +154,33 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 		spec.Status, spec.Title, spec.NoIndex = http.StatusGone, "Position closed", true
 		spec.Description = "This position is no longer open. See our other open positions."
 	default:
-		return nil, err
+		return nil, domain.Job{}, err
 	}
+	return spec, domain.Job{}, nil
+}
+
+// GET /apply/{id}: the application form of an open job. It reads the same
+// API path as the job page, so the form and a client-side navigation from
+// the job page share one answer.
+func (s *Server) applyPage(r *http.Request) (*pageSpec, error) {
+	spec, j, err := s.jobSpec(r, "apply")
+	if err != nil || spec.Status != 0 {
+		return spec, err
+	}
+	spec.Title = applyTitle(j)
+	spec.Description = "Apply for " + j.JobTitle + " in " + j.Location + "."
+	spec.Path = "/apply/" + j.ID
+	// The form has nothing for a search engine that the job page lacks, and
+	// the job page is the one to find (robots.txt keeps crawlers off
+	// /apply/ too); noindex keeps the form out of results that slip through.
+	spec.NoIndex = true
+	spec.Cache = true
 	return spec, nil
 }
+
+// applyTitle is the application form's title without the site name (spec:
+// "Apply for {jobTitle}").
+func applyTitle(j domain.Job) string { return "Apply for " + j.JobTitle }
 
 // faqItem is one question of content/faq.json, as the FAQ page shows it.
 type faqItem struct {

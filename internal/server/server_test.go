@@ -869,8 +869,8 @@ func TestWarm(t *testing.T) {
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	public := len(f.jobs(t)) - 1
 	// "/", the twelve static pages (/jobs unfiltered among them) and every
-	// public job page.
-	if got, want := f.srv.Warm(context.Background()), 13+public; got != want {
+	// public job's page and application form.
+	if got, want := f.srv.Warm(context.Background()), 13+2*public; got != want {
 		t.Errorf("Warm() = %d, want %d", got, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

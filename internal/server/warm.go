@@ -28,7 +28,7 @@ func (s *Server) Warm(ctx context.Context) int {
 	}
 	if jobs, err := s.publicJobs(ctx); err == nil {
 		for _, j := range jobs {
-			urls = append(urls, "/job/"+j.ID)
+			urls = append(urls, "/job/"+j.ID, "/apply/"+j.ID)
 		}
 	} else {
 		s.log.Warn("warm-up: listing jobs failed", "err", err)

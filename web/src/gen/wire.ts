@@ -1378,6 +1378,7 @@ export const APPLICATION_RULES = {
 export const PAGE_ROUTES = [
   { path: "/", page: "home" },
   { path: "/job/:id", page: "job" },
+  { path: "/apply/:id", page: "apply" },
   { path: "/about", page: "about" },
   { path: "/technologies", page: "technologies" },
   { path: "/services", page: "services" },

@@ -56,7 +56,7 @@ describe('api client', () => {
   });
 
   it('uploads a form with progress and the same errors', async () => {
-    const sent: { path?: string; body?: unknown } = {};
+    const sent: { path?: string; body?: unknown; headers?: Record<string, string> } = {};
     class FakeXHR {
       upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
         onprogress: null,
@@ -69,7 +69,9 @@ describe('api client', () => {
       open(_method: string, path: string) {
         sent.path = path;
       }
-      setRequestHeader() {}
+      setRequestHeader(name: string, value: string) {
+        sent.headers = { ...sent.headers, [name]: value };
+      }
       abort() {}
       send(body: unknown) {
         sent.body = body;
@@ -81,11 +83,23 @@ describe('api client', () => {
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXHR);
-    const progress: number[] = [];
+    const progress: [number, number, number][] = [];
     const form = new FormData();
-    const err = await caught(postForm('/api/jobs/x/applications', form, { onProgress: (p) => progress.push(p) }));
-    expect(sent).toEqual({ path: '/api/jobs/x/applications', body: form });
-    expect(progress).toEqual([0.5, 1]);
+    const err = await caught(
+      postForm('/api/jobs/x/applications', form, {
+        onProgress: (p, { loaded, total }) => progress.push([p, loaded, total]),
+        headers: { 'Idempotency-Key': 'abc123abc123abc123' },
+      }),
+    );
+    expect(sent).toEqual({
+      path: '/api/jobs/x/applications',
+      body: form,
+      headers: { Accept: 'application/json', 'Idempotency-Key': 'abc123abc123abc123' },
+    });
+    expect(progress).toEqual([
+      [0.5, 50, 100],
+      [1, 100, 100],
+    ]);
     expect([err.code, err.message, err.status]).toEqual(['invalid', 'The file is too large.', 413]);
   });
 });

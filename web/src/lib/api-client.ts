@@ -74,8 +74,10 @@ export function postJSON<T>(path: string, body: unknown): Promise<T> {
 }
 
 export interface UploadOptions {
-  /** Called as the body goes out, with the share sent so far (0 to 1). */
-  onProgress?: (sent: number) => void;
+  /** Called as the body goes out, with the share sent so far (0 to 1) and the bytes behind it. */
+  onProgress?: (sent: number, bytes: { loaded: number; total: number }) => void;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -83,14 +85,15 @@ export interface UploadOptions {
  * POSTs form as multipart/form-data to path and returns the JSON answer.
  * It uses XMLHttpRequest because fetch cannot report upload progress.
  */
-export function postForm<T>(path: string, form: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function postForm<T>(path: string, form: FormData, { onProgress, headers = {}, signal }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     if (onProgress) {
       xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total, { loaded: e.loaded, total: e.total });
       };
     }
     xhr.onload = () => {

@@ -3,7 +3,7 @@ import copy from '../../../../content/contact.json';
 import { CONTACT_LIMITS } from '../../gen/wire';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
-import { HoneypotField } from './honeypot-field';
+import { HoneypotField } from '../../components/honeypot-field';
 import { sendContact } from './send-contact';
 import {
   firstInvalid,
@@ -104,7 +104,7 @@ export function ContactForm() {
       <FormField {...field('email')} type="email" autoComplete="email" />
       <FormField {...field('subject')} autoComplete="off" />
       <FormField {...field('message')} multiline hint={fill(t.messageHint, { min: CONTACT_LIMITS.messageMin })} />
-      <HoneypotField label={t.honeypot} value={website} onChange={setWebsite} />
+      <HoneypotField id="contact-website" name="website" label={t.honeypot} value={website} onChange={setWebsite} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <button

@@ -1,0 +1,451 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import copy from '../../../../content/apply.json';
+import { HoneypotField } from '../../components/honeypot-field';
+import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, type Job } from '../../gen/wire';
+import { outcomeState } from '../../lib/application-outcome';
+import { fill } from '../../lib/text';
+import { CertificationsSection } from './certifications-section';
+import { DataNotice } from './data-notice';
+import { browserDraftStore } from './draft-store';
+import { EducationSection } from './education-section';
+import { ErrorSummary, type Problem } from './error-summary';
+import { fieldLabel } from './field-labels';
+import { asOptions, CheckboxField, FileField, SelectField, TextField } from './fields';
+import { FormSection, secondaryButton, type Errors } from './form-parts';
+import {
+  digitsOnly,
+  emptyFiles,
+  emptyValues,
+  fieldId,
+  formErrors,
+  multipartBody,
+  newIdempotencyKey,
+  orderedProblems,
+  outgoing,
+  type ApplyValues,
+} from './form-state';
+import { fileProblem, normalizeApplication, validateApplication, type ApplicationFiles } from './rules';
+import { SkillsSection } from './skills-section';
+import { submitApplication, type Progress } from './submit-application';
+import { UploadProgress } from './upload-progress';
+import { WorkSection } from './work-section';
+
+const t = copy;
+
+/** How long after the last change the draft is written to this device. */
+export const DRAFT_SAVE_DELAY_MS = 500;
+
+/** The fields typed or chosen as one string. */
+type TextKey = { [K in keyof ApplyValues]: ApplyValues[K] extends string ? K : never }[keyof ApplyValues];
+
+type Status = { kind: 'idle' } | { kind: 'sending'; progress: Progress } | { kind: 'failed'; message: string };
+
+/** "Email: Enter a valid address."; a label that is a question keeps its question mark alone. */
+function summaryLine(label: string, message: string): string {
+  return /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`;
+}
+
+/** The visitor's local date, YYYY-MM-DD: dates in the form are theirs. */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** errors without those under any of the prefixes (entries that moved or went). */
+function dropErrors(errors: Errors, ...prefixes: string[]): Errors {
+  return Object.fromEntries(Object.entries(errors).filter(([p]) => !prefixes.some((x) => p === x || p.startsWith(`${x}.`))));
+}
+
+/**
+ * The application form. It checks everything in the browser with the
+ * server's rules, sends one multipart request with an idempotency key,
+ * shows the upload's progress, and on success goes to /jobs, which says
+ * so. What the visitor types and chooses is kept as a draft on this device
+ * until the application is stored.
+ */
+export function ApplyForm({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ApplyValues>(() => emptyValues(job.location));
+  const [files, setFiles] = useState<ApplicationFiles>(emptyFiles);
+  const [homepage, setHomepage] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [restored, setRestored] = useState(false);
+  // Sending needs the script (one JSON part and the files): until it runs, the button waits.
+  const [ready, setReady] = useState(false);
+
+  const shownAt = useRef<number | null>(null);
+  const key = useRef('');
+  /** Whether the visitor changed anything since the form started (or started over). */
+  const dirty = useRef(false);
+  /** Whether the draft on this device has been looked for: saving waits for it. */
+  const loaded = useRef(false);
+  const pendingSave = useRef(false);
+  const done = useRef(false);
+  const latest = useRef({ values, files });
+  latest.current = { values, files };
+
+  const idempotencyKey = () => (key.current ||= newIdempotencyKey());
+
+  // Focus requests from adding and removing entries, served once the change has rendered.
+  const focusTarget = useRef<string | null>(null);
+  const focusLater = useCallback((id: string) => {
+    focusTarget.current = id;
+  }, []);
+  useEffect(() => {
+    if (!focusTarget.current) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
+
+  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft.
+  useEffect(() => {
+    setReady(true);
+    shownAt.current = performance.now();
+    const store = browserDraftStore();
+    if (!store) {
+      loaded.current = true;
+      return;
+    }
+    let live = true;
+    store
+      .load(job.id)
+      .then((d) => {
+        if (!live || !d || dirty.current) return;
+        // Consent is given afresh when sending, to the notice shown then.
+        setValues({ ...emptyValues(job.location), ...d.values, consent: false });
+        setFiles(d.files);
+        key.current = d.idempotencyKey;
+        setRestored(true);
+      })
+      .catch(() => {
+        // No draft to offer (storage blocked or broken): the form starts empty.
+      })
+      .finally(() => {
+        if (live) loaded.current = true;
+      });
+    return () => {
+      live = false;
+    };
+  }, [job.id, job.location]);
+
+  const saveNow = useCallback(() => {
+    pendingSave.current = false;
+    if (done.current) return;
+    const { values, files } = latest.current;
+    browserDraftStore()
+      ?.save(job.id, { values, files, idempotencyKey: (key.current ||= newIdempotencyKey()) })
+      .catch(() => {
+        // A draft that cannot be kept costs only the convenience.
+      });
+  }, [job.id]);
+
+  // The draft follows the form a moment after each change.
+  useEffect(() => {
+    if (!dirty.current || !loaded.current || done.current) return;
+    pendingSave.current = true;
+    const timer = setTimeout(saveNow, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values, files, saveNow]);
+
+  // Leaving the page (or the form) with a change not yet written: write it now.
+  useEffect(() => {
+    const flush = () => {
+      if (pendingSave.current) saveNow();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [saveNow]);
+
+  function changed(...paths: string[]) {
+    dirty.current = true;
+    if (paths.some((p) => errors[p])) setErrors((e) => dropErrors(e, ...paths));
+  }
+
+  function set<K extends keyof ApplyValues>(k: K, v: ApplyValues[K]) {
+    changed(k);
+    setValues((old) => ({ ...old, [k]: v }));
+  }
+
+  /** An entry list's change: an edit clears its field's message; an added or removed entry, the list's. */
+  function setList<K extends 'workExperiences' | 'educations' | 'skills'>(k: K, list: ApplyValues[K], path?: string) {
+    dirty.current = true;
+    setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, k)));
+    setValues((old) => ({ ...old, [k]: list }));
+  }
+
+  function setFile(part: 'resume' | 'nationalIdDocument', f: File | null) {
+    changed(part);
+    setFiles((old) => ({ ...old, [part]: f }));
+  }
+
+  function refuse(path: string, problem: string) {
+    setErrors((e) => ({ ...e, [path]: problem }));
+  }
+
+  function startOver() {
+    dirty.current = false;
+    pendingSave.current = false;
+    void browserDraftStore()
+      ?.clear(job.id)
+      .catch(() => {});
+    key.current = newIdempotencyKey();
+    setValues(emptyValues(job.location));
+    setFiles(emptyFiles());
+    setErrors({});
+    setStatus({ kind: 'idle' });
+    setRestored(false);
+    focusLater(fieldId('firstName'));
+  }
+
+  function showProblems(found: Errors) {
+    setErrors(found);
+    setStatus({ kind: 'idle' });
+    setAttempt((n) => n + 1);
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (status.kind === 'sending') return;
+    const elapsedMs = shownAt.current === null ? null : Math.round(performance.now() - shownAt.current);
+    const out = outgoing(values, files, { homepage, elapsedMs });
+    const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
+    if (Object.keys(found).length > 0) {
+      showProblems(found);
+      return;
+    }
+    setErrors({});
+    const body = multipartBody(normalizeApplication(out.request), out.files);
+    setStatus({ kind: 'sending', progress: { loaded: 0, total: approximateSize(body) } });
+    const result = await submitApplication(job.id, body, idempotencyKey(), (progress) =>
+      setStatus((s) => (s.kind === 'sending' ? { kind: 'sending', progress } : s)),
+    );
+    switch (result.kind) {
+      case 'saved':
+        done.current = true;
+        pendingSave.current = false;
+        await browserDraftStore()
+          ?.clear(job.id)
+          .catch(() => {});
+        navigate('/jobs', { state: outcomeState(result.saved) });
+        break;
+      case 'invalid':
+        showProblems(formErrors(result.fields, out.index));
+        break;
+      default:
+        setStatus({ kind: 'failed', message: fill(t.failed, { message: result.message }) });
+    }
+  }
+
+  const problems: Problem[] = orderedProblems(errors, values).map(({ path, message, known }) => ({
+    path,
+    known,
+    text: summaryLine(fieldLabel(path, values.skills), message),
+  }));
+  const sending = status.kind === 'sending';
+  const v = values;
+  /** The props of the text or select control of a plain field. */
+  const text = (k: TextKey) => ({
+    path: k,
+    label: t.labels[k],
+    value: v[k],
+    error: errors[k],
+    onChange: (x: string) => set(k, x),
+  });
+
+  return (
+    // method="post": should it ever be sent without the script, nothing typed ends up in a URL.
+    <form method="post" noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
+      {restored && (
+        <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-medium text-brand-900">{t.restored}</p>
+          <button type="button" className={`${secondaryButton} bg-white`} onClick={startOver}>
+            {t.startOver}
+          </button>
+        </div>
+      )}
+
+      <ErrorSummary problems={problems} attempt={attempt} />
+
+      <FormSection id="apply-section-personal" legend={t.sections.personal}>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextField {...text('firstName')} required autoComplete="given-name" />
+          <TextField {...text('middleName')} autoComplete="additional-name" />
+          <TextField {...text('lastName')} required autoComplete="family-name" />
+        </div>
+        <TextField {...text('fullName')} required hint={t.hints.fullName} autoComplete="name" />
+        <TextField {...text('email')} required type="email" autoComplete="email" />
+        <div className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-3 sm:gap-5">
+          <SelectField
+            {...text('phoneCountryCode')}
+            options={asOptions(APPLICATION_OPTIONS.countryCodes)}
+            autoComplete="tel-country-code"
+          />
+          <TextField
+            {...text('phoneNumber')}
+            required
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            onChange={(x) => set('phoneNumber', digitsOnly(x))}
+          />
+        </div>
+        <TextField {...text('address')} required multiline rows={3} autoComplete="street-address" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField {...text('linkedin')} type="url" hint={t.hints.linkedin} autoComplete="url" />
+          <TextField {...text('website')} type="url" hint={t.hints.website} autoComplete="url" />
+        </div>
+      </FormSection>
+
+      <FormSection id="apply-section-location" legend={t.sections.location}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField {...text('locationPreference')} required options={asOptions(APPLICATION_OPTIONS.locationPreferences)} />
+          <TextField {...text('availabilityDate')} required type="date" />
+        </div>
+      </FormSection>
+
+      <WorkSection
+        entries={v.workExperiences}
+        errors={errors}
+        onChange={(list, path) => setList('workExperiences', list, path)}
+        focusLater={focusLater}
+      />
+      <EducationSection
+        entries={v.educations}
+        errors={errors}
+        onChange={(list, path) => setList('educations', list, path)}
+        focusLater={focusLater}
+      />
+      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', list, path)} focusLater={focusLater} />
+      <CertificationsSection
+        entries={v.certifications}
+        files={files.certifications}
+        errors={errors}
+        onChange={(list, certFiles, path) => {
+          dirty.current = true;
+          setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
+          setValues((old) => ({ ...old, certifications: list }));
+          setFiles((old) => ({ ...old, certifications: certFiles }));
+        }}
+        onRefused={refuse}
+        focusLater={focusLater}
+      />
+
+      <FormSection id="apply-section-documents" legend={t.sections.documents}>
+        <FileField
+          path={APPLICATION_PARTS.resume}
+          label={t.labels.resume}
+          required
+          file={files.resume}
+          accept={APPLICATION_OPTIONS.resumeExtensions}
+          maxBytes={APPLICATION_LIMITS.resumeMaxBytes}
+          error={errors.resume}
+          check={(f) => fileProblem(APPLICATION_PARTS.resume, f)}
+          onChange={(f) => setFile('resume', f)}
+          onRefused={(problem) => {
+            setFiles((old) => ({ ...old, resume: null }));
+            refuse('resume', problem);
+          }}
+        />
+        <TextField {...text('coverLetter')} multiline rows={6} />
+      </FormSection>
+
+      <FormSection id="apply-section-about" legend={t.sections.about}>
+        <SelectField
+          {...text('heardFrom')}
+          required
+          placeholder={t.choose}
+          options={asOptions(APPLICATION_OPTIONS.heardFrom)}
+        />
+        <div className="space-y-3">
+          <CheckboxField
+            path="eligibleToWork"
+            label={t.labels.eligibleToWork}
+            checked={v.eligibleToWork}
+            error={errors.eligibleToWork}
+            onChange={(c) => set('eligibleToWork', c)}
+          />
+          <CheckboxField
+            path="willingToRelocate"
+            label={t.labels.willingToRelocate}
+            checked={v.willingToRelocate}
+            error={errors.willingToRelocate}
+            onChange={(c) => set('willingToRelocate', c)}
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField {...text('gender')} options={APPLICATION_OPTIONS.genders} />
+          <SelectField {...text('disabilityStatus')} options={APPLICATION_OPTIONS.disabilities} />
+        </div>
+      </FormSection>
+
+      <FormSection id="apply-section-national-id" legend={t.sections.nationalId}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField {...text('nationalIdType')} required placeholder={t.choose} options={asOptions(APPLICATION_OPTIONS.nationalIdTypes)} />
+          <TextField {...text('nationalIdNumber')} required autoComplete="off" />
+        </div>
+        <FileField
+          path={APPLICATION_PARTS.nationalIdDocument}
+          label={t.labels.nationalIdDocument}
+          required
+          file={files.nationalIdDocument}
+          accept={APPLICATION_OPTIONS.idDocumentExtensions}
+          maxBytes={APPLICATION_LIMITS.documentMaxBytes}
+          error={errors.nationalIdDocument}
+          check={(f) => fileProblem(APPLICATION_PARTS.nationalIdDocument, f)}
+          onChange={(f) => setFile('nationalIdDocument', f)}
+          onRefused={(problem) => {
+            setFiles((old) => ({ ...old, nationalIdDocument: null }));
+            refuse('nationalIdDocument', problem);
+          }}
+        />
+      </FormSection>
+
+      <FormSection id="apply-section-consent" legend={t.sections.consent}>
+        <DataNotice />
+        <CheckboxField path="consent" label={t.labels.consent} required checked={v.consent} error={errors.consent} onChange={(c) => set('consent', c)} />
+      </FormSection>
+
+      <HoneypotField id="apply-homepage" name="homepage" label={t.honeypot} value={homepage} onChange={setHomepage} />
+
+      <div className="space-y-4">
+        <p role="alert" className="font-semibold text-red-700 empty:hidden">
+          {status.kind === 'failed' ? status.message : null}
+        </p>
+        {sending && <UploadProgress progress={status.progress} />}
+        <noscript>
+          <p className="font-medium text-accent-700">{t.noScript}</p>
+        </noscript>
+        <button
+          type="submit"
+          disabled={sending || !ready}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-600 sm:w-auto"
+        >
+          {sending && <Spinner />}
+          {sending ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The body's size before the browser says (the multipart framing adds a little). */
+function approximateSize(body: FormData): number {
+  let n = 0;
+  body.forEach((v) => (n += typeof v === 'string' ? v.length : v.size));
+  return n;
+}
+
+function Spinner() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="animate-spin motion-reduce:animate-none">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '../../gen/wire';
+import { fieldLabel } from './field-labels';
+import {
+  defaultLocation,
+  digitsOnly,
+  emptyEducation,
+  emptyFiles,
+  emptyValues,
+  emptyWork,
+  fieldId,
+  formatBytes,
+  formErrors,
+  multipartBody,
+  newIdempotencyKey,
+  orderedProblems,
+  outgoing,
+  withScoreType,
+  withSkill,
+} from './form-state';
+
+const file = (name: string, body = 'x') => new File([body], name, { type: 'application/octet-stream' });
+
+describe('application form state', () => {
+  it("starts at the job's location when applicants may choose it, else Hyderabad", () => {
+    expect(defaultLocation('Bangalore')).toBe('Bangalore');
+    expect(defaultLocation('Hyderabad')).toBe('Hyderabad');
+    expect(defaultLocation('Remote (India)')).toBe('Hyderabad');
+    expect(emptyValues('Pune').locationPreference).toBe('Hyderabad');
+    expect(emptyValues('Pune').phoneCountryCode).toBe('+91');
+  });
+
+  it('keeps only digits of a phone number', () => {
+    expect(digitsOnly('+91 (98) 765-43a21')).toBe('91987654321');
+  });
+
+  it('clears the score when the score type changes, and only then', () => {
+    const e = { ...emptyEducation(), score: '87.5' };
+    expect(withScoreType(e, 'cgpa')).toMatchObject({ scoreType: 'cgpa', score: '' });
+    expect(withScoreType(e, 'percentage').score).toBe('87.5');
+  });
+
+  it('adds a skill once, trimmed, whatever its case', () => {
+    expect(withSkill(['React'], '  Go  lang ')).toEqual(['React', 'Go lang']);
+    expect(withSkill(['React'], 'react')).toEqual(['React']);
+    expect(withSkill(['React'], '   ')).toEqual(['React']);
+  });
+
+  it('leaves out entries left empty and maps error paths back to the form', () => {
+    const v = emptyValues('Hyderabad');
+    v.workExperiences = [emptyWork(), { ...emptyWork(), jobTitle: 'Developer' }];
+    v.educations = [{ ...emptyEducation(), scoreType: 'cgpa' }];
+    const out = outgoing(v, emptyFiles(), { homepage: '', elapsedMs: 4200 });
+    expect(out.request.workExperiences.map((w) => w.jobTitle)).toEqual(['Developer']);
+    expect(out.request.educations).toEqual([]);
+    expect(out.request).toMatchObject({ consentVersion: CONSENT_VERSION, homepage: '', elapsedMs: 4200 });
+    expect(formErrors({ 'workExperiences.0.companyName': 'Enter the company.', email: 'Bad.' }, out.index)).toEqual({
+      'workExperiences.1.companyName': 'Enter the company.',
+      email: 'Bad.',
+    });
+  });
+
+  it('builds the multipart body: the JSON part first, then resume, ID document and certifications in order', async () => {
+    const v = emptyValues('Hyderabad');
+    v.certifications = [{ name: 'AWS' }, { name: 'No document' }, { name: 'CKA' }];
+    const files = { resume: file('cv.pdf'), nationalIdDocument: file('id.png'), certifications: [file('aws.pdf'), null, file('cka.jpg')] };
+    const { request } = outgoing(v, files, { homepage: '', elapsedMs: 1 });
+    const body = multipartBody(request, files);
+    expect([...body.keys()]).toEqual(['application', 'resume', 'nationalIdDocument', 'certification.0', 'certification.2']);
+    expect(JSON.parse(body.get('application') as string)).toEqual(request);
+    expect((body.get('certification.2') as File).name).toBe('cka.jpg');
+  });
+
+  it('names inputs after field paths', () => {
+    expect(fieldId('workExperiences.0.jobTitle')).toBe('apply-workExperiences-0-jobTitle');
+    expect(fieldId('certification.1')).toBe('apply-certification-1');
+  });
+
+  it('lists problems in the order of the form, unknown paths last', () => {
+    const v = emptyValues('Hyderabad');
+    const problems = orderedProblems({ consent: 'c', zzz: 'z', 'educations.0.score': 's', firstName: 'f', resume: 'r' }, v);
+    expect(problems.map((p) => [p.path, p.known])).toEqual([
+      ['firstName', true],
+      ['educations.0.score', true],
+      ['resume', true],
+      ['consent', true],
+      ['zzz', false],
+    ]);
+  });
+
+  it('names fields in the summary as the form shows them', () => {
+    expect(fieldLabel('email')).toBe('Email');
+    expect(fieldLabel('workExperiences.1.jobTitle')).toBe('Work experience 2: Job Title');
+    expect(fieldLabel('educations.0.location')).toBe('Education 1: Location');
+    expect(fieldLabel('certifications.0.name')).toBe('Certification 1: Certification Name');
+    expect(fieldLabel('certification.2')).toBe('Certification 3: Certification Document');
+    expect(fieldLabel('skills.1', ['Go', 'Rust'])).toBe('Skills: Rust');
+  });
+
+  it('makes idempotency keys of 32 hex characters, different each time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+
+  it('gives sizes in words', () => {
+    expect([formatBytes(512), formatBytes(2048), formatBytes(5 * 1048576), formatBytes(1.25 * 1048576)]).toEqual([
+      '512 B',
+      '2 KB',
+      '5 MB',
+      '1.3 MB',
+    ]);
+  });
+});

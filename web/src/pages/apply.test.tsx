@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Job } from '../gen/wire';
+import { renderApp } from '../test/render-app';
+
+const job: Job = {
+  id: 'cloud',
+  jobTitle: 'Cloud Engineer',
+  experience: '3-5',
+  location: 'Bangalore',
+  description: '<p>Clouds.</p>',
+  applicationsOpen: true,
+  pageTitle: 'Cloud Engineer – Bangalore | Nimbus Grove Technologies',
+  createdAt: '2026-11-01T00:00:00Z',
+};
+
+const api = { '/api/jobs/cloud': { data: job } };
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const choose = (name: string, f: File) => fireEvent.change(field(name), { target: { files: [f] } });
+const pdf = (name = 'cv.pdf') => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
+
+function fillRequired() {
+  type('First Name', 'Asha');
+  type('Last Name', 'Rao');
+  type('Full Name', 'Asha Rao');
+  type('Email', 'asha@example.com');
+  type('Phone Number', '98765 43210');
+  type('Address', '1 Lake Road, Hyderabad');
+  type('Availability Date', '2026-12-01');
+  type('How did you hear about us?', 'Job Board');
+  type('National ID Type', 'PAN');
+  type('National ID Number', 'ABCDE1234F');
+  choose('Resume', pdf());
+  choose('National ID Document', pdf('id.pdf'));
+  fireEvent.click(field('I agree that my application is used as described above.'));
+}
+
+/** An XMLHttpRequest that records the request and answers with status and body. */
+function fakeXHR(status: number, body: unknown) {
+  const sent: { url?: string; headers: Record<string, string>; body?: FormData } = { headers: {} };
+  class FakeXHR {
+    upload = { onprogress: null as null | ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) };
+    status = 0;
+    responseText = '';
+    onload: null | (() => void) = null;
+    onerror: null | (() => void) = null;
+    onabort: null | (() => void) = null;
+    open(_m: string, url: string) {
+      sent.url = url;
+    }
+    setRequestHeader(k: string, v: string) {
+      sent.headers[k] = v;
+    }
+    abort() {}
+    send(b: FormData) {
+      sent.body = b;
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 200 });
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  return sent;
+}
+
+describe('Apply page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is titled for the job and starts at the job's location with +91", async () => {
+    renderApp('/apply/cloud', { api });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apply for Cloud Engineer');
+    expect(field('Location preference').value).toBe('Bangalore');
+    expect(field('Country Code').value).toBe('+91');
+    expect(screen.getByRole('group', { name: 'Personal details' })).toBeTruthy();
+    expect(field('Resume').getAttribute('accept')).toBe('.pdf,.doc,.docx');
+    expect(field('National ID Document').getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png');
+    expect(screen.getByText('We keep your application and its documents for 180 days, then delete them.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Apply for Cloud Engineer | Nimbus Grove Technologies'));
+  });
+
+  it('drops non-digits from the phone number as they are typed', () => {
+    renderApp('/apply/cloud', { api });
+    type('Phone Number', '+44 (0)20-7946');
+    expect(field('Phone Number').value).toBe('440207946');
+  });
+
+  it('asks for a board name at 10th and 12th, a degree and field otherwise; a new score type clears the score', () => {
+    renderApp('/apply/cloud', { api });
+    type('Level', '12th');
+    expect(screen.queryByLabelText('Degree')).toBeNull();
+    expect(field('Board Name')).toBeTruthy();
+    type('Level', "Master's");
+    expect(screen.queryByLabelText('Board Name')).toBeNull();
+    expect(field('Field of Study')).toBeTruthy();
+    type('Score', '88.5');
+    expect(field('Score').max).toBe('100');
+    type('Score Type', 'cgpa');
+    expect(field('Score').value).toBe('');
+    expect(field('Score').max).toBe('10');
+  });
+
+  it('adds and removes entries; the first cannot be removed', () => {
+    renderApp('/apply/cloud', { api });
+    expect(screen.queryByRole('button', { name: /^Remove Work experience/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Work Experience' }));
+    expect(screen.getAllByLabelText('Job Title')).toHaveLength(2);
+    expect(document.activeElement?.id).toBe('apply-workExperiences-1-jobTitle');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Work experience 2' }));
+    expect(screen.getAllByLabelText('Job Title')).toHaveLength(1);
+
+    fireEvent.change(field('Skills'), { target: { value: 'Kubernetes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add skill' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Kubernetes' }));
+    expect(screen.queryByText('Kubernetes')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Certification' }));
+    expect(field('Certification Name')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Certification 1' }));
+    expect(screen.queryByLabelText('Certification Name')).toBeNull();
+  });
+
+  it('refuses a wrong file at once and says why', () => {
+    renderApp('/apply/cloud', { api });
+    choose('Resume', new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(field('Resume').getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById('apply-resume-error')!.textContent;
+    expect(message).toContain('.pdf');
+    expect(field('Resume').getAttribute('aria-describedby')).toBe('apply-resume-hint apply-resume-error');
+  });
+
+  it('lists every problem at the top, in form order, each a link that focuses its field', async () => {
+    renderApp('/apply/cloud', { api });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const title = screen.getByRole('heading', { name: 'There is a problem' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    const links = within(screen.getByRole('region', { name: 'There is a problem' })).getAllByRole('link');
+    expect(links[0]!.textContent).toMatch(/^First Name: /);
+    expect(links.at(-1)!.textContent).toMatch(/^Consent: /);
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    const email = links.find((l) => l.textContent?.startsWith('Email:'))!;
+    fireEvent.click(email);
+    expect(document.activeElement).toBe(field('Email'));
+  });
+
+  it('sends one multipart request with the idempotency key, and goes to /jobs with the reference', async () => {
+    const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    renderApp('/apply/cloud', { api: { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } } });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByText('Application submitted successfully!')).toBeTruthy());
+    expect(screen.getByText('Your reference number is APP-7KQ2M4XD.')).toBeTruthy();
+    expect(sent.url).toBe('/api/jobs/cloud/applications');
+    expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect([...sent.body!.keys()]).toEqual(['application', 'resume', 'nationalIdDocument']);
+    const request = JSON.parse(sent.body!.get('application') as string);
+    expect(request).toMatchObject({ firstName: 'Asha', phoneNumber: '9876543210', locationPreference: 'Bangalore', consent: true, homepage: '' });
+    expect(request.workExperiences).toEqual([]);
+  });
+
+  it('on failure says so in words, keeps everything and sends again with the same key', async () => {
+    const first = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    renderApp('/apply/cloud', { api });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error submitting application: Internal error.'));
+    expect(field('First Name').value).toBe('Asha');
+    const again = fakeXHR(422, { error: { code: 'invalid', message: 'Check the form.', fields: { 'workExperiences.0.jobTitle': 'Enter a job title.' } } });
+    type('Job Title', '');
+    fireEvent.change(screen.getAllByLabelText('Company Name')[0]!, { target: { value: 'Acme' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    expect(again.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Work experience 1: Job Title: Enter a job title.' })).toBeTruthy());
+  });
+});
