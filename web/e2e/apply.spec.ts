@@ -43,7 +43,8 @@ async function fillRequired(page: Page) {
   await field(page, 'Email').fill('asha.rao@example.com');
   await field(page, 'Phone Number').fill('9876543210');
   await field(page, 'Address').fill('1 Lake Road, Uppal, Hyderabad');
-  await field(page, 'Availability Date').fill('2027-01-04');
+  // About a month ahead: always within the rules' bounds.
+  await field(page, 'Availability Date').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
   await field(page, 'How did you hear about us?').selectOption('Job Board');
   await field(page, 'National ID Type').selectOption('PAN');
   await field(page, 'National ID Number').fill('ABCDE1234F');
@@ -221,7 +222,7 @@ test('a wrong file is refused at once, with the reason beside it', async ({ page
   const resume = field(page, 'Resume');
   await resume.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
   await expect(resume).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#apply-resume-error')).toContainText('.pdf');
+  await expect(page.locator('#apply-resume-error')).toContainText('PDF, DOC or DOCX');
   expect(await resume.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
   // A right one takes its place and the message goes.
   await resume.setInputFiles(pdf());
