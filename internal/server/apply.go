@@ -63,26 +63,27 @@ const (
 // deleted, so a submission lands whole or not at all.
 func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
-	job, err := s.publicJob(ctx, r.PathValue("id"))
-	if domain.ErrorCode(err) == domain.EGone {
-		return nil, domain.Errorf(domain.EGone, "This position is no longer open, so it no longer takes applications.")
-	}
-	if err != nil {
-		return nil, err
-	}
-
+	jobID := r.PathValue("id")
 	key := r.Header.Get("Idempotency-Key")
 	if key != "" && !idempotencyKeyPattern.MatchString(key) {
 		return nil, domain.Errorf(domain.EInvalid, msgApplyBadKey)
 	}
 	if key != "" {
 		// A repeat of a submission that was stored (its answer lost on
-		// the way) gets the first answer; its body is not even read.
+		// the way) gets the first answer, even if the job has closed
+		// since; its body is not even read.
 		if sub, err := s.store.LookupSubmission(ctx, key); err == nil {
-			return s.submissionAnswer(job, sub)
+			return s.submissionAnswer(ctx, jobID, sub)
 		} else if !domain.IsNotFound(err) {
 			return nil, err
 		}
+	}
+	job, err := s.publicJob(ctx, jobID)
+	if domain.ErrorCode(err) == domain.EGone {
+		return nil, domain.Errorf(domain.EGone, "This position is no longer open, so it no longer takes applications.")
+	}
+	if err != nil {
+		return nil, err
 	}
 
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
@@ -154,7 +155,7 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return s.submissionAnswer(job, sub)
+		return s.submissionAnswer(ctx, jobID, sub)
 	}
 	up.committed = true
 	s.deleteBlobs(ctx, res.Previous)
@@ -171,12 +172,18 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 // submissionAnswer repeats the answer to an earlier submission with the
-// same idempotency key.
-func (s *Server) submissionAnswer(job domain.Job, sub domain.Submission) (any, error) {
-	if sub.JobID != job.ID {
+// same idempotency key, which must have been for the same job.
+func (s *Server) submissionAnswer(ctx context.Context, jobID string, sub domain.Submission) (any, error) {
+	if sub.JobID != jobID {
 		return nil, domain.Errorf(domain.EConflict, msgApplyKeyReused)
 	}
-	saved := wire.ApplicationSaved{Reference: sub.Reference, Updated: !sub.Created, JobTitle: job.JobTitle}
+	saved := wire.ApplicationSaved{Reference: sub.Reference, Updated: !sub.Created}
+	// The job as it is now, whatever its status: only its title is needed.
+	if j, err := s.store.GetJob(ctx, jobID); err == nil {
+		saved.JobTitle = j.JobTitle
+	} else if !domain.IsNotFound(err) {
+		return nil, err
+	}
 	if sub.Created {
 		return created{saved}, nil
 	}

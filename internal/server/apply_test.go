@@ -364,6 +364,19 @@ func TestApplyRepeatWithTheSameKeyStoresOnce(t *testing.T) {
 		t.Errorf("%d mails queued, want 2", len(out))
 	}
 
+	// The answer stands after the job closed (a retry at the last minute).
+	closed := f.job
+	closed.Status = domain.JobClosed
+	if err := f.store.UpdateJob(context.Background(), &closed); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.apply(t, validRequest(), validFiles(), key); res.Status != http.StatusCreated || res.Body != first.Body {
+		t.Errorf("repeat after the job closed = %d %s, want the first answer", res.Status, res.Body)
+	}
+	if res := f.apply(t, validRequest(), validFiles(), "another-key-0123456789"); res.Status != http.StatusGone {
+		t.Errorf("new application to the closed job = %d %s, want 410", res.Status, res.Body)
+	}
+
 	// The key is bound to its job.
 	other := f.createJob(t, "Data Engineer", domain.JobOpen, nil)
 	body, ct := multipartBody(t, validRequest(), validFiles())
