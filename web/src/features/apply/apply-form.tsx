@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
-import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, type Job } from '../../gen/wire';
+import { type Job } from '../../gen/wire';
+import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';

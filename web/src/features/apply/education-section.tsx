@@ -1,5 +1,6 @@
 import copy from '../../../../content/apply.json';
-import { APPLICATION_LIMITS, APPLICATION_OPTIONS, type Education } from '../../gen/wire';
+import { type Education } from '../../gen/wire';
+import { APPLICATION_LIMITS, APPLICATION_OPTIONS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 import { asOptions, SelectField, TextField } from './fields';
 import { EntryGroup, FormSection, removeButton, secondaryButton, type Errors } from './form-parts';

@@ -1,5 +1,5 @@
 import copy from '../../../../content/apply.json';
-import { APPLICATION_PARTS } from '../../gen/wire';
+import { APPLICATION_PARTS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 
 const t = copy;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_VERSION } from '../../gen/wire';
+import { CONSENT_VERSION } from '../../gen/apply-rules';
 import { fieldLabel } from './field-labels';
 import {
   defaultLocation,

@@ -1,14 +1,8 @@
 // The application form's state and the pure steps on it: a fresh form for
 // a job, adding and removing entries, the request as it is sent, the
 // multipart body, and how the server's field paths find their inputs.
-import {
-  APPLICATION_OPTIONS,
-  APPLICATION_PARTS,
-  CONSENT_VERSION,
-  type ApplicationRequest,
-  type Education,
-  type WorkExperience,
-} from '../../gen/wire';
+import { type ApplicationRequest, type Education, type WorkExperience } from '../../gen/wire';
+import { APPLICATION_OPTIONS, APPLICATION_PARTS, CONSENT_VERSION } from '../../gen/apply-rules';
 import type { ApplicationFiles } from './rules';
 
 /** What the visitor has typed: the request without the fields the form fills in itself. */

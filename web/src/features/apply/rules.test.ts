@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import table from '../../../../internal/domain/testdata/application-cases.json';
-import { APPLICATION_RULES, type ApplicationRequest } from '../../gen/wire';
+import { type ApplicationRequest } from '../../gen/wire';
+import { APPLICATION_RULES } from '../../gen/apply-rules';
 import {
   applicationToday,
   fileProblem,

@@ -5,15 +5,8 @@
 // The cases in internal/domain/testdata/application-cases.json run through
 // both (rules.test.ts here, application_cases_test.go there), so the form
 // refuses exactly what the server refuses, with the same words.
-import {
-  APPLICATION_PARTS,
-  APPLICATION_RULES,
-  JOB_SEARCH,
-  type ApplicationRequest,
-  type CertificationName,
-  type Education,
-  type WorkExperience,
-} from '../../gen/wire';
+import { JOB_SEARCH, type ApplicationRequest, type CertificationName, type Education, type WorkExperience } from '../../gen/wire';
+import { APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
 
 /** A condition on another field of the same entry (domain.Condition). */
 interface Condition {

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import copy from '../../../../content/apply.json';
-import { APPLICATION_LIMITS } from '../../gen/wire';
+import { APPLICATION_LIMITS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 import { control, FieldError } from './fields';
 import { FormSection, secondaryButton, type Errors } from './form-parts';

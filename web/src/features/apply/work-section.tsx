@@ -1,5 +1,6 @@
 import copy from '../../../../content/apply.json';
-import { APPLICATION_LIMITS, type WorkExperience } from '../../gen/wire';
+import { type WorkExperience } from '../../gen/wire';
+import { APPLICATION_LIMITS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 import { TextField } from './fields';
 import { EntryGroup, FormSection, removeButton, secondaryButton, type Errors } from './form-parts';
