@@ -285,6 +285,7 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
   await expect(page.getByText(/^\d+% – .+ of .+ sent$/)).toBeVisible();
   await bar.scrollIntoViewIfNeeded();
   await shot(page, info, 'progress');
+  await axe(page, 'sending, with the progress bar');
 
   expect(post!.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
   expect(post!.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
