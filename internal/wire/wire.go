@@ -60,6 +60,76 @@ type BlogSummary struct {
 	Description string    `json:"description"`
 	Image       string    `json:"image"`
 	CreatedAt   time.Time `json:"createdAt"`
+	// DateText is CreatedAt as the pages show it: long US format
+	// ("November 21, 2026") in the site's one time zone, computed by the
+	// server so that server and browser render the same text.
+	DateText string `json:"dateText"`
+}
+
+// BlogList is one page of published posts, newest first
+// (GET /api/blogs?page=N; without page, the first).
+type BlogList struct {
+	Posts []BlogSummary `json:"posts"`
+	Page  int           `json:"page"`  // 1-based
+	Pages int           `json:"pages"` // at least 1, also with no posts
+	Total int           `json:"total"` // published posts in all
+}
+
+// BlogPost is a published post as its page shows it (GET /api/blogs/{id}).
+type BlogPost struct {
+	ID          string    `json:"id"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Image       string    `json:"image"`
+	CreatedAt   time.Time `json:"createdAt"`
+	DateText    string    `json:"dateText"` // as in BlogSummary
+	// Slides are the body split at each <h2>, done once by the server.
+	Slides []BlogSlide `json:"slides"`
+	// PageTitle is the post page's document title, site name included.
+	PageTitle string `json:"pageTitle"`
+}
+
+// BlogSlide is one section of a post: its <h2> text and the sanitised
+// HTML that follows it. Text before the first <h2> is a slide without a
+// heading.
+type BlogSlide struct {
+	Heading string `json:"heading"`
+	HTML    string `json:"html"`
+}
+
+// Comment is a visible comment under a post (GET /api/blogs/{id}/comments,
+// newest first). The commenter's e-mail address never leaves the server.
+type Comment struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Website is the commenter's http(s) address, or "".
+	Website string `json:"website"`
+	// Comment is plain text; line breaks are kept, HTML is not.
+	Comment   string    `json:"comment"`
+	CreatedAt time.Time `json:"createdAt"`
+	DateText  string    `json:"dateText"` // as in BlogSummary
+}
+
+// CommentRequest is the body of POST /api/blogs/{id}/comments.
+type CommentRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Website string `json:"website"`
+	Comment string `json:"comment"`
+	// Homepage is a honeypot: hidden from people, filled in by bots.
+	Homepage string `json:"homepage"`
+	// ElapsedMs is how long the form was on screen before it was sent.
+	ElapsedMs *int64 `json:"elapsedMs"`
+}
+
+// CommentPosted is the 201 answer to a comment. Status "visible": the
+// comment is shown (Comment holds it as the list would). Status "held":
+// it waits for staff review and Message says so ("Your comment is
+// awaiting moderation").
+type CommentPosted struct {
+	Status  string   `json:"status"`
+	Comment *Comment `json:"comment,omitempty"`
+	Message string   `json:"message,omitempty"`
 }
 
 // APIError describes a failed API call: inside ErrorBody in a response,

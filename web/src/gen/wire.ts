@@ -61,6 +61,91 @@ export interface BlogSummary {
   description: string;
   image: string;
   createdAt: string;
+  /**
+   * DateText is CreatedAt as the pages show it: long US format
+   * ("November 21, 2026") in the site's one time zone, computed by the
+   * server so that server and browser render the same text.
+   */
+  dateText: string;
+}
+
+/**
+ * BlogList is one page of published posts, newest first
+ * (GET /api/blogs?page=N; without page, the first).
+ */
+export interface BlogList {
+  posts: BlogSummary[];
+  /** 1-based */
+  page: number;
+  /** at least 1, also with no posts */
+  pages: number;
+  /** published posts in all */
+  total: number;
+}
+
+/** BlogPost is a published post as its page shows it (GET /api/blogs/{id}). */
+export interface BlogPost {
+  id: string;
+  title: string;
+  description: string;
+  image: string;
+  createdAt: string;
+  /** as in BlogSummary */
+  dateText: string;
+  /** Slides are the body split at each <h2>, done once by the server. */
+  slides: BlogSlide[];
+  /** PageTitle is the post page's document title, site name included. */
+  pageTitle: string;
+}
+
+/**
+ * BlogSlide is one section of a post: its <h2> text and the sanitised
+ * HTML that follows it. Text before the first <h2> is a slide without a
+ * heading.
+ */
+export interface BlogSlide {
+  heading: string;
+  html: string;
+}
+
+/**
+ * Comment is a visible comment under a post (GET /api/blogs/{id}/comments,
+ * newest first). The commenter's e-mail address never leaves the server.
+ */
+export interface Comment {
+  id: string;
+  name: string;
+  /** Website is the commenter's http(s) address, or "". */
+  website: string;
+  /** Comment is plain text; line breaks are kept, HTML is not. */
+  comment: string;
+  createdAt: string;
+  /** as in BlogSummary */
+  dateText: string;
+}
+
+/** CommentRequest is the body of POST /api/blogs/{id}/comments. */
+export interface CommentRequest {
+  name: string;
+  email: string;
+  website: string;
+  comment: string;
+  /** Homepage is a honeypot: hidden from people, filled in by bots. */
+  homepage: string;
+  /** ElapsedMs is how long the form was on screen before it was sent. */
+  elapsedMs: number | null;
+}
+
+/**
+ * CommentPosted is the 201 answer to a comment. Status "visible": the
+ * comment is shown (Comment holds it as the list would). Status "held":
+ * it waits for staff review and Message says so ("Your comment is
+ * awaiting moderation").
+ */
+export interface CommentPosted {
+  status: string;
+  comment?: Comment;
+  message?: string;
 }
 
 /**
