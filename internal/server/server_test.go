@@ -51,8 +51,9 @@ func TestHomePage(t *testing.T) {
 		switch p.Status {
 		case domain.PostPublished:
 			published++
-			if !strings.Contains(root, p.Title) {
-				t.Errorf("home page does not show published post %q", p.Title)
+			// The carousel shows the first page of the list: the six newest.
+			if shown := strings.Contains(root, p.Title); shown != (published <= 6) {
+				t.Errorf("home page shows published post %d %q: %v, want %v", published, p.Title, shown, published <= 6)
 			}
 		case domain.PostDraft:
 			drafts++
@@ -61,7 +62,7 @@ func TestHomePage(t *testing.T) {
 			}
 		}
 	}
-	if published == 0 || drafts == 0 {
+	if published <= 6 || drafts == 0 {
 		t.Fatalf("seed has %d published and %d draft posts; the test needs both", published, drafts)
 	}
 	if !strings.Contains(root, "Welcome") {
