@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -202,12 +203,15 @@ func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
 }
 
 // blogCacheKey is the page cache key of a /blog request: the canonical
-// path of a valid page number (bounded: nine digits, and only existing
-// pages are cached), one shared key for anything else.
+// path of its page, so "?page=2&utm_source=x" shares the slot of
+// "?page=2". Only existing pages are cached (a bounded set); the key of a
+// bad value keeps the value, so that concurrent requests for different
+// bad values are not coalesced into one answer with the other's boot data.
 func blogCacheKey(r *http.Request) string {
-	page, err := parseBlogPage(r.URL.Query().Get("page"))
+	raw := r.URL.Query().Get("page")
+	page, err := parseBlogPage(raw)
 	if err != nil {
-		return blogPagePath + "?page=invalid"
+		return blogPagePath + "?page=" + url.QueryEscape(raw)
 	}
 	return blogListPagePath(page)
 }
@@ -314,7 +318,7 @@ func (s *Server) absoluteURL(u string) string {
 // description, image and publisher are all shown on the page.
 func (s *Server) blogPostingLD(p domain.BlogPost) ld {
 	site := s.content.Site
-	url := s.baseURL + blogPagePath + "/" + p.ID
+	pageURL := s.baseURL + blogPagePath + "/" + p.ID
 	org := ld{"@type": "Organization", "name": site.Name, "url": s.baseURL + "/"}
 	publisher := ld{"@type": "Organization", "name": site.Name, "url": s.baseURL + "/",
 		"logo": ld{"@type": "ImageObject", "url": s.baseURL + "/favicon.svg"}}
@@ -327,8 +331,8 @@ func (s *Server) blogPostingLD(p domain.BlogPost) ld {
 		"dateModified":     lastChange(p).UTC().Format(time.RFC3339),
 		"author":           org,
 		"publisher":        publisher,
-		"mainEntityOfPage": ld{"@type": "WebPage", "@id": url},
-		"url":              url,
+		"mainEntityOfPage": ld{"@type": "WebPage", "@id": pageURL},
+		"url":              pageURL,
 	}
 	if p.Image != "" {
 		posting["image"] = s.absoluteURL(p.Image)
