@@ -301,6 +301,34 @@ func writeRules(b *bytes.Buffer) error {
 	}
 	b.WriteString("} as const;\n\n")
 
+	b.WriteString("/** The comment form's limits in characters (domain.Comment*, domain.EmailMax). */\n")
+	b.WriteString("export const COMMENT_LIMITS = {\n")
+	for _, l := range []struct {
+		name  string
+		value int
+	}{
+		{"nameMax", domain.CommentNameMax},
+		{"emailMax", domain.EmailMax},
+		{"emailLocalMax", domain.EmailLocalMax},
+		{"websiteMax", domain.CommentWebsiteMax},
+		{"commentMax", domain.CommentTextMax},
+	} {
+		fmt.Fprintf(b, "  %s: %d,\n", l.name, l.value)
+	}
+	b.WriteString("} as const;\n\n")
+
+	b.WriteString("/** The comment form's field messages (domain.CommentMessages), the server's words. */\n")
+	b.WriteString("export const COMMENT_MESSAGES = {\n")
+	ctexts := reflect.ValueOf(domain.CommentMessages)
+	for i := range ctexts.NumField() {
+		name := ctexts.Type().Field(i).Name
+		fmt.Fprintf(b, "  %s: %s,\n", strings.ToLower(name[:1])+name[1:], jsString(ctexts.Field(i).String()))
+	}
+	b.WriteString("} as const;\n\n")
+
+	b.WriteString("/** The source of domain.URLPattern, the http(s) address rule (comment website): valid in Go RE2 and JavaScript alike. */\n")
+	fmt.Fprintf(b, "export const URL_PATTERN_SOURCE = %s;\n\n", jsString(domain.URLPattern))
+
 	b.WriteString("/** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */\n")
 	fmt.Fprintf(b, "export const EMAIL_PATTERN_SOURCE = %s;\n\n", jsString(domain.EmailPattern))
 

@@ -63,7 +63,7 @@ func (f fieldErrors) singleLine(field, value, missing, tooLong string, max int) 
 	case utf8.RuneCountInString(value) > max:
 		f.add(field, tooLong)
 	case strings.IndexFunc(value, isLineBreakOrControl) >= 0 || hasInvisibleFormat(value):
-		f.add(field, "Use a single line without special characters.")
+		f.add(field, singleLineMessage)
 	}
 }
 

@@ -124,6 +124,103 @@ var demoPosts = []demoPost{
 <p>Keep logs of sign-ins, administrative actions and errors for long enough to investigate an incident, and make sure they do not contain passwords or personal data. Finally, write a one-page plan that says who to call and what to switch off first. If you would like a quick review of your own application, our team runs short, fixed-price security check-ups for small businesses.</p>`,
 	},
 	{
+		title:       "Choosing a tech stack for your first product",
+		description: "Languages and frameworks matter less than most founders fear. What matters is picking tools your team can hire for, run and change for years.",
+		image:       "tech-stack.svg",
+		status:      domain.PostPublished,
+		daysAgo:     4,
+		hour:        7,
+		content: `<h2>The stack is a hiring decision</h2>
+<p>Founders often ask us which language or framework will make their product succeed. The honest answer is that almost any mainstream choice can carry a product a very long way. What the choice really decides is who you can hire, how quickly new people become useful and how many answers they will find when they are stuck late at night.</p>
+<p>Before comparing benchmarks, look at the people. Which tools does your current team know well? Which ones are common in the city where you plan to hire? A stack that three local agencies and a thousand freelancers already use is a safer bet than a clever one that only your first engineer understands.</p>
+<h2>Boring choices age well</h2>
+<p>For a first product we usually recommend a well-known web framework, a relational database and a hosting platform that handles servers for you. These tools have been tested by millions of projects, their failure modes are documented and their security updates arrive on time.</p>
+<p>New tools are tempting because they promise speed. Sometimes they deliver it, but they also bring young libraries, changing interfaces and fewer people who can help. Spend your appetite for novelty on the part of the product that makes you different, not on the plumbing underneath it.</p>
+<ul>
+<li>Pick one main language for the server and, if possible, share it with the front end.</li>
+<li>Use a relational database until you have a concrete reason not to.</li>
+<li>Prefer managed services for databases, queues and file storage.</li>
+</ul>
+<h2>Plan for change, not for scale</h2>
+<p>Very few products fail because their first version could not handle a million users. Many fail because the team could not change the product quickly enough once real customers told them what they actually needed. Optimise for change: clear module boundaries, automated tests around the important rules and a deployment that takes minutes, not days.</p>
+<p>When growth does arrive, a sensible stack scales further than people expect. Caching, a larger database server and a few background workers carry most businesses for years. Rewrites are expensive; reach for one only when measurements, not fashion, say you must.</p>
+<h2>Write the decision down</h2>
+<p>Whatever you choose, record why. A short page that lists the options you considered, what mattered to you and what you decided helps every future hire understand the codebase. It also makes it easier to revisit the choice calmly when circumstances really change.</p>
+<p>If you are about to start a product and would like a second opinion on your stack, our custom software team is happy to spend an hour with you. We will ask more questions about your customers and your team than about frameworks, and that is deliberate.</p>`,
+	},
+	{
+		title:       "Data analytics without a data team",
+		description: "You can answer most business questions with the data you already have, a tidy database and a few honest dashboards. Here is how to start small.",
+		image:       "data-dashboards.svg",
+		status:      domain.PostPublished,
+		daysAgo:     15,
+		hour:        8,
+		content: `<h2>Start from questions, not from tools</h2>
+<p>Analytics projects often begin with a purchase: a dashboard product, a data warehouse, a new tracking script. A few months later the dashboards are full of charts and nobody looks at them. We suggest starting somewhere cheaper, with a list of questions that people in the business ask every week and currently answer by guessing.</p>
+<p>Good questions are specific. Which customers ordered last quarter but not this one? How long does an enquiry wait before someone replies? Which service brings in the most repeat work? Each question tells you which data you need, how fresh it must be and who will act on the answer.</p>
+<h2>Get the data into one tidy place</h2>
+<p>Most small and medium businesses already hold the data they need, spread across an accounting package, a customer database, spreadsheets and a web shop. The first real step is to copy the useful parts into one database on a schedule, with the same customer and product identifiers everywhere.</p>
+<p>This does not require a large platform. A managed relational database and a few scheduled jobs that load and clean the data are enough for a surprising amount of work. What matters more is care: consistent names, dates in one time zone, and a short note for each table that says where it comes from.</p>
+<ul>
+<li>Load raw data first, then build clean tables from it, so mistakes can be fixed later.</li>
+<li>Keep personal data to the minimum the questions need.</li>
+<li>Check row counts after every load, and alert someone when they look wrong.</li>
+</ul>
+<h2>Dashboards people actually read</h2>
+<p>A useful dashboard answers one question for one audience. The sales team needs a different page from the finance team, and both need fewer charts than they think. Put the number that matters at the top, show how it changed, and link to the detail for people who want to dig.</p>
+<p>Agree on definitions before building anything. If two reports disagree about what counts as an active customer, people stop trusting both of them. Writing the definitions down is boring work that pays for itself many times over.</p>
+<h2>Grow when the questions grow</h2>
+<p>Once the basics work, you will find harder questions: forecasts, customer segments, experiments on pricing. That is the moment to consider specialist tools or a dedicated analyst, because you will know exactly what they should do. Our data analytics team often helps clients with the first tidy database and a handful of dashboards, then hands the keys to their own people.</p>`,
+	},
+	{
+		title:       "Mobile app or responsive website? A short guide",
+		description: "A native app is not always the best way to reach people on their phones. These questions help you decide between an app, a web app and both.",
+		image:       "mobile-or-web.svg",
+		status:      domain.PostPublished,
+		daysAgo:     30,
+		hour:        6,
+		content: `<h2>Where your users already are</h2>
+<p>Almost every client who asks us for a mobile app has a good reason: their customers live on their phones. The question is whether those customers want to install something. People download new apps rarely and delete them quickly, so an app has to earn its place on the home screen by being used often.</p>
+<p>If customers will visit a few times a year, to book a service or check an invoice, a fast responsive website usually serves them better. It works from a link in an e-mail, needs no store approval and is updated for everyone the moment you deploy.</p>
+<h2>When a native app earns its place</h2>
+<p>Native apps shine when people use them daily, when they need the device in depth, or when they must work without a network. Field teams recording visits in basements, customers scanning items in a shop and drivers following routes all benefit from an app that starts instantly and keeps working offline.</p>
+<p>Push notifications, background location and tight camera integration are also easier and more reliable in a native or cross-platform app. If those features sit at the heart of the product rather than at its edge, an app is probably the right call.</p>
+<h2>The middle ground</h2>
+<p>Modern web apps can do more than many people realise. They can be installed on the home screen, cache data for short offline periods, use the camera and receive notifications on most devices. Cross-platform frameworks, on the other side, let one team ship to both major phone platforms from a single codebase.</p>
+<ul>
+<li>Start with a responsive web app when reach and quick updates matter most.</li>
+<li>Choose a cross-platform app when you need device features but have one team.</li>
+<li>Build fully native apps when performance or platform polish is the product.</li>
+</ul>
+<h2>Budget for the whole life of the product</h2>
+<p>An app is not finished at launch. Phone operating systems change every year, stores update their rules, and users expect regular improvements. Plan for two releases a year at the very least, plus the time to answer reviews and support requests.</p>
+<p>A website also needs care, but one codebase and one deployment keep the cost lower. Whichever way you lean, build the server side as a clean API from the start, so that a web app today and a phone app tomorrow can share the same rules and data. Our app development team is glad to sketch both options with rough costs before you commit.</p>`,
+	},
+	{
+		title:       "Five habits of teams that ship reliable software",
+		description: "Reliable releases come less from heroics than from small habits repeated every week. These are the five we see in every calm, dependable team.",
+		image:       "reliable-releases.svg",
+		status:      domain.PostPublished,
+		daysAgo:     75,
+		hour:        9,
+		content: `<h2>Small changes, released often</h2>
+<p>The teams we admire most rarely have dramatic release days. They ship small changes several times a week, each one easy to review, easy to test and easy to undo. When something goes wrong, the cause is usually obvious because only a few lines changed since the last good version.</p>
+<p>Large, infrequent releases feel safer because they are planned in detail, but they bundle many risks together. If your releases regularly need a weekend and a war room, try cutting the next piece of work in half, and then in half again.</p>
+<h2>Tests where the risk is</h2>
+<p>Reliable teams do not chase a coverage number. They write careful tests around the rules that would hurt most if they broke: prices, permissions, payments, anything involving personal data. A handful of end-to-end checks then confirms that the main journeys still work in a real browser before each release.</p>
+<p>They also keep the test suite fast. A suite that takes an hour gets skipped; a suite that takes five minutes runs on every change and catches mistakes while the author still remembers the code. When a test fails at random, they fix or remove it the same week, because a suite that cries wolf soon stops being believed.</p>
+<h2>Everything needed to release is written down</h2>
+<p>If only one person knows how to deploy, the team is one holiday away from trouble. Good teams automate the release and keep a short, current document for the parts that cannot be automated yet, such as a manual approval or a message to customers.</p>
+<ul>
+<li>One command or button deploys the current version.</li>
+<li>One command or button rolls it back.</li>
+<li>Database changes are written so that the old and new versions can both run for a while.</li>
+</ul>
+<h2>Watch production, learn from incidents</h2>
+<p>Monitoring tells you about problems before customers do. Reliable teams track a few signals that reflect what users feel, such as error rates, response times and failed sign-ins, and they send alerts only when a person needs to act. An alert that fires every night teaches everyone to ignore it.</p>
+<p>When something does break, they hold a short, blameless review: what happened, why it made sense at the time, and what single change would make it less likely. Over a year, those small changes add up to a calmer team and fewer late nights. If your releases feel more stressful than this, our consulting team can help you pick the first habit to build.</p>`,
+	},
+	{
 		title:       "Notes from our new Bangalore office",
 		description: "Draft: a short look at how we set up our second office and what we changed along the way.",
 		status:      domain.PostDraft,
@@ -136,5 +233,44 @@ var demoPosts = []demoPost{
 <p>Both offices share one set of tools, one on-call rota and one weekly demo, held on video so that nobody is a second-class participant. Teams are mixed across cities wherever the work allows it.</p>
 <h2>What we are still working out</h2>
 <p>Informal conversations are harder across two cities. We are trying a few things, such as a monthly trip in each direction and shared lunch breaks on video, and we will report back on what works.</p>`,
+	},
+}
+
+// demoComment is a visible comment on a demo post, written some hours
+// after the post.
+type demoComment struct {
+	post       string // the post's title
+	name       string
+	email      string // example.com addresses only: never real people
+	website    string
+	comment    string
+	hoursAfter int
+}
+
+var demoComments = []demoComment{
+	{
+		post: "Choosing a tech stack for your first product", name: "Meera Iyer", email: "meera.iyer@example.com",
+		comment:    "The point about hiring made me rethink our plan. We were about to pick a framework nobody in our city uses.",
+		hoursAfter: 5,
+	},
+	{
+		post: "Choosing a tech stack for your first product", name: "Daniel Okafor", email: "daniel.okafor@example.com", website: "https://daniel.example.com",
+		comment:    "Writing the decision down is underrated.\nWe found a two-year-old note explaining our database choice and it saved a week of debate.",
+		hoursAfter: 30,
+	},
+	{
+		post: "Custom software or off-the-shelf? How to decide", name: "Ravi Shankar", email: "ravi.shankar@example.com",
+		comment:    "The quick test at the end is useful. Two of our three processes turned out to be perfectly standard.",
+		hoursAfter: 20,
+	},
+	{
+		post: "A practical cloud migration checklist", name: "Ananya Das", email: "ananya.das@example.com",
+		comment:    "We skipped the inventory on our first migration and found a forgotten nightly job the hard way. Wish I had read this then.",
+		hoursAfter: 8,
+	},
+	{
+		post: "A practical cloud migration checklist", name: "Karthik Reddy", email: "karthik.reddy@example.com",
+		comment:    "Agree on watching the bill in the first month. Right-sizing halved our costs.",
+		hoursAfter: 50,
 	},
 }

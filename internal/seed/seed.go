@@ -1,7 +1,8 @@
 // Package seed fills an empty store with demo content for the fictional
 // company Nimbus Grove Technologies: open positions in Hyderabad and
-// Bangalore, four published blog posts and one draft. All text and the
-// illustrations in images/ were written for this product.
+// Bangalore, eight published blog posts (with a few comments) and one
+// draft. All text and the illustrations in images/ were written for this
+// product.
 //
 // The blog posts' Image fields point at MediaPrefix + file name; the
 // server serves ImageFS (the files of Images without the "images/"
@@ -81,11 +82,27 @@ func Load(ctx context.Context, st domain.Store, now time.Time) (loaded bool, err
 		}
 		jobIDs = append(jobIDs, j.ID)
 	}
+	byTitle := map[string]domain.BlogPost{}
 	for _, p := range Posts(now) {
 		if err := st.CreateBlogPost(ctx, &p); err != nil {
 			return false, fmt.Errorf("seed: create blog post %q: %w", p.Title, err)
 		}
 		postIDs = append(postIDs, p.ID)
+		byTitle[p.Title] = p
+	}
+	// Deleting a post deletes its comments, so the clean-up above covers them.
+	for _, d := range demoComments {
+		p, ok := byTitle[d.post]
+		if !ok {
+			return false, fmt.Errorf("seed: comment on unknown post %q", d.post)
+		}
+		c := domain.Comment{
+			BlogID: p.ID, Name: d.name, Email: d.email, Website: d.website, Comment: d.comment,
+			Status: domain.CommentVisible, CreatedAt: p.CreatedAt.Add(time.Duration(d.hoursAfter) * time.Hour),
+		}
+		if err := st.CreateComment(ctx, &c); err != nil {
+			return false, fmt.Errorf("seed: create comment on %q: %w", d.post, err)
+		}
 	}
 	return true, nil
 }

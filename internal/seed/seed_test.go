@@ -76,8 +76,54 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(published) != 4 {
-		t.Errorf("got %d published posts, want 4", len(published))
+	if len(published) != 8 {
+		t.Errorf("got %d published posts, want 8", len(published))
+	}
+	checkComments(t, st, published)
+}
+
+// checkComments checks the demo comments: visible, valid as a visitor's
+// comment would have to be, on published posts only, written after their
+// post and before now.
+func checkComments(t *testing.T, st domain.Store, published []domain.BlogPost) {
+	t.Helper()
+	ctx := context.Background()
+	total, commented := 0, 0
+	for _, p := range published {
+		all, err := st.ListComments(ctx, p.ID, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		visible, err := st.ListComments(ctx, p.ID, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != len(visible) {
+			t.Errorf("post %q has %d comments, %d visible; want all visible", p.Title, len(all), len(visible))
+		}
+		if len(all) > 0 {
+			commented++
+		}
+		for _, c := range all {
+			total++
+			check := domain.Comment{Name: c.Name, Email: c.Email, Website: c.Website, Comment: c.Comment}
+			check.Normalize()
+			if err := check.Validate(); err != nil {
+				t.Errorf("comment by %s on %q is not valid: %v", c.Name, p.Title, err)
+			}
+			if reason := domain.CommentSpamReason(check); reason != "" {
+				t.Errorf("comment by %s on %q looks like spam: %s", c.Name, p.Title, reason)
+			}
+			if !strings.HasSuffix(c.Email, "@example.com") {
+				t.Errorf("comment by %s has e-mail %q, want an example.com address", c.Name, c.Email)
+			}
+			if !c.CreatedAt.After(p.CreatedAt) || !c.CreatedAt.Before(testNow) {
+				t.Errorf("comment by %s on %q at %v, want between the post (%v) and now", c.Name, p.Title, c.CreatedAt, p.CreatedAt)
+			}
+		}
+	}
+	if total < 4 || commented < 2 {
+		t.Errorf("%d comments on %d posts; want a few comments on several posts", total, commented)
 	}
 }
 
@@ -274,8 +320,8 @@ func checkPosts(t *testing.T, posts []domain.BlogPost) {
 			}
 		}
 	}
-	if status[domain.PostPublished] != 4 || status[domain.PostDraft] != 1 || len(posts) != 5 {
-		t.Errorf("posts by status: %v; want 4 published and 1 draft", status)
+	if status[domain.PostPublished] != 8 || status[domain.PostDraft] != 1 || len(posts) != 9 {
+		t.Errorf("posts by status: %v; want 8 published and 1 draft", status)
 	}
 }
 
@@ -301,8 +347,8 @@ func TestImages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 4 {
-		t.Errorf("got %d images, want 4", len(files))
+	if len(files) != 8 {
+		t.Errorf("got %d images, want 8", len(files))
 	}
 	used := map[string]int{}
 	for _, d := range demoPosts {

@@ -15,8 +15,3 @@ func (s *Server) apiJob(r *http.Request) (any, error) {
 	}
 	return s.jobView(j), nil
 }
-
-// GET /api/blogs: the newest published posts, without bodies.
-func (s *Server) apiBlogs(r *http.Request) (any, error) {
-	return s.recentPosts(r.Context())
-}

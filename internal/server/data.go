@@ -71,19 +71,3 @@ func (s *Server) jobView(j domain.Job) wire.Job {
 		CreatedAt:        j.CreatedAt,
 	}
 }
-
-// homeBlogLimit is how many posts the home page carousel shows.
-const homeBlogLimit = 12
-
-// recentPosts lists the newest published posts without their bodies.
-func (s *Server) recentPosts(ctx context.Context) ([]wire.BlogSummary, error) {
-	posts, err := s.store.ListBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Limit: homeBlogLimit})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]wire.BlogSummary, 0, len(posts))
-	for _, p := range posts {
-		out = append(out, wire.BlogSummary{ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, CreatedAt: p.CreatedAt})
-	}
-	return out, nil
-}

@@ -49,6 +49,28 @@ func statusOf(code string) int {
 	}
 }
 
+// statusError gives an error another status than its kind's: a malformed
+// query parameter is "invalid" like a form's field, but it is the request
+// that is wrong (400), not the content of a form (422).
+type statusError struct {
+	error
+	status int
+}
+
+func (e *statusError) Unwrap() error { return e.error }
+
+// withStatus returns err answered with status instead of its kind's one.
+func withStatus(err error, status int) error { return &statusError{err, status} }
+
+// statusFor is the HTTP status of err.
+func statusFor(err error) int {
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.status
+	}
+	return statusOf(domain.ErrorCode(err))
+}
+
 // errorBody is err as the API tells it: its kind, a message for the
 // visitor and the invalid fields.
 func errorBody(err error) wire.APIError {
@@ -84,8 +106,7 @@ func (s *Server) apiWrite(fn func(w http.ResponseWriter, r *http.Request) (any, 
 // fail writes err as the response: JSON for the API, the site's error or
 // not-found screen for pages. Internal errors are logged with their cause.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	code := domain.ErrorCode(err)
-	status := statusOf(code)
+	status := statusFor(err)
 	if status >= 500 {
 		s.logger(r).Error("request failed", "path", logPath(r.URL.Path), "err", err)
 	}

@@ -215,6 +215,19 @@ func (f *fixture) jobs(t *testing.T) []domain.Job {
 	return jobs
 }
 
+// posts returns the published posts, newest first.
+func (f *fixture) posts(t *testing.T) []domain.BlogPost {
+	t.Helper()
+	posts, err := f.store.ListBlogPosts(context.Background(), domain.BlogFilter{PublishedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(posts) == 0 {
+		t.Fatal("the seeded store has no published posts")
+	}
+	return posts
+}
+
 // createJob stores a job with the given status and closing date.
 func (f *fixture) createJob(t *testing.T, title string, status domain.JobStatus, closing *time.Time) domain.Job {
 	t.Helper()

@@ -55,10 +55,19 @@ type pageSpec struct {
 	Title       string // without the site name
 	Description string
 	// Path is the canonical path ("" = no canonical link, e.g. 404).
-	Path    string
-	OGType  string // website (default) or article
-	NoIndex bool
-	JSONLD  []any
+	Path   string
+	OGType string // website (default) or article
+	// Image is the absolute URL of the page's picture for link previews
+	// (og:image), or "".
+	Image string
+	// Published and Modified date an article (article:published_time,
+	// article:modified_time); zero = not an article.
+	Published, Modified time.Time
+	// Prev and Next are the paths of the pages before and after this one
+	// in a paginated list (<link rel="prev">, <link rel="next">), or "".
+	Prev, Next string
+	NoIndex    bool
+	JSONLD     []any
 	// API holds the API responses the page reads, keyed by API path.
 	API map[string]wire.Result
 	// Cache says whether the rendered page may be reused.
@@ -391,7 +400,25 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 			ld = append(ld, template.JS(b))
 		}
 	}
+	abs := func(path string) string {
+		if path == "" {
+			return ""
+		}
+		return s.baseURL + path
+	}
+	date := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
 	return map[string]any{
+		"Prev":        abs(spec.Prev),
+		"Next":        abs(spec.Next),
+		"Image":       spec.Image,
+		"Published":   date(spec.Published),
+		"Modified":    date(spec.Modified),
+		"FeedTitle":   site.Name + " Blog",
 		"Title":       s.content.Title(spec.Title),
 		"Description": spec.Description,
 		"Canonical":   canonical,
@@ -415,13 +442,19 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 <title>{{.Title}}</title>
 <meta name="description" content="{{.Description}}">
 {{if .Canonical}}<link rel="canonical" href="{{.Canonical}}">
-{{end}}{{if .NoIndex}}<meta name="robots" content="noindex">
+{{end}}{{if .Prev}}<link rel="prev" href="{{.Prev}}">
+{{end}}{{if .Next}}<link rel="next" href="{{.Next}}">
+{{end}}<link rel="alternate" type="application/atom+xml" title="{{.FeedTitle}}" href="/blog/feed.xml">
+{{if .NoIndex}}<meta name="robots" content="noindex">
 {{end}}<meta property="og:type" content="{{.OGType}}">
 <meta property="og:site_name" content="{{.SiteName}}">
 <meta property="og:title" content="{{.Title}}">
 <meta property="og:description" content="{{.Description}}">
 {{if .Canonical}}<meta property="og:url" content="{{.Canonical}}">
-{{end}}<meta name="twitter:card" content="summary">
+{{end}}{{if .Image}}<meta property="og:image" content="{{.Image}}">
+{{end}}{{if .Published}}<meta property="article:published_time" content="{{.Published}}">
+{{end}}{{if .Modified}}<meta property="article:modified_time" content="{{.Modified}}">
+{{end}}<meta name="twitter:card" content="{{if .Image}}summary_large_image{{else}}summary{{end}}">
 <meta name="theme-color" content="#1c3890">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">

@@ -53,6 +53,8 @@ var pageRoutes = []pageRoute{
 	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
 	{path: "/career", page: "career", api: (*Server).careerAPI},
 	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
+	{path: blogPagePath, page: "blog", handle: (*Server).blogPage, key: blogCacheKey},
+	{path: "/blog/{id}", page: "blog-post", handle: (*Server).blogPostPage},
 }
 
 // notFoundPageName is the web app's page for any path without a route.
@@ -90,15 +92,6 @@ func (s *Server) pageHandler(p pageRoute) pageFunc {
 		return func(r *http.Request) (*pageSpec, error) { return p.handle(s, r) }
 	}
 	return s.staticPage(p)
-}
-
-// homeAPI is the home page's data: the newest posts for its carousel.
-func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
-	posts, err := s.recentPosts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]wire.Result{"/api/blogs": result(posts, nil)}, nil
 }
 
 // homeLD is the home page's structured data: the company and the site.

@@ -22,8 +22,13 @@ func TestEveryRouteGetsTheDataItReads(t *testing.T) {
 		t.Fatal("PageRoutes() is empty")
 	}
 	job := f.jobs(t)[0]
+	post := f.posts(t)[0]
 	for _, r := range routes {
-		url := strings.ReplaceAll(r.Path, "{id}", job.ID)
+		id := job.ID
+		if strings.HasPrefix(r.Path, "/blog/") {
+			id = post.ID
+		}
+		url := strings.ReplaceAll(r.Path, "{id}", id)
 		if strings.Contains(url, "{") {
 			t.Fatalf("route %s: the test does not know how to fill its wildcard", r.Path)
 		}

@@ -152,6 +152,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /assets/", s.assets)
 	mux.HandleFunc("GET /favicon.svg", s.favicon)
 	mux.HandleFunc("GET /robots.txt", s.robots)
+	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
+	// The literal segment wins over /blog/{id}; no post ID has a dot.
+	mux.HandleFunc("GET /blog/feed.xml", s.blogFeed)
 	mux.Handle("GET /media/", s.media)
 
 	// JSON API.
@@ -161,6 +164,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/jobs/search", s.api(s.apiJobSearch))
 	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
 	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
+	mux.Handle("GET /api/blogs/{id}", s.api(s.apiBlogPost))
+	mux.Handle("GET /api/blogs/{id}/comments", s.api(s.apiComments))
+	mux.Handle("POST /api/blogs/{id}/comments", s.withLimits(s.formLimits, s.apiWrite(s.apiPostComment)))
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
 	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(uploadLimits, s.apiWrite(s.apiApply)))
 
@@ -200,12 +206,6 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))
-}
-
-func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	fmt.Fprintf(w, "User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /apply/\n")
 }
 
 // unrouted answers every request no route matched. A path that is known

@@ -33,6 +33,14 @@ func (s *Server) Warm(ctx context.Context) int {
 	} else {
 		s.log.Warn("warm-up: listing jobs failed", "err", err)
 	}
+	// The posts of the list's first page: the newest, the most read.
+	if list, err := s.blogList(ctx, 1); err == nil {
+		for _, p := range list.Posts {
+			urls = append(urls, blogPagePath+"/"+p.ID)
+		}
+	} else {
+		s.log.Warn("warm-up: listing posts failed", "err", err)
+	}
 	start := time.Now()
 	n := 0
 	for _, u := range urls {

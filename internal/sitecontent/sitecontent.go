@@ -1,13 +1,17 @@
 // Package sitecontent reads the company identity and per-page copy from the
 // content files that the web app also imports (content/site.json,
-// content/pages.json), so Go's <head>, JSON-LD and e-mails say the same as
-// the pages. Any package may import it.
+// content/pages.json, content/blog.json), so Go's <head>, JSON-LD and e-mails
+// say the same as the pages. Any package may import it.
 package sitecontent
 
 import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"time"
+	// The site's time zone is loaded by name; the binary carries the zone
+	// database so that it works on hosts without one (distroless images).
+	_ "time/tzdata"
 
 	"corpsite/content"
 )
@@ -45,6 +49,17 @@ type Site struct {
 	CopyrightYear    int      `json:"copyrightYear"`
 	ShowRefundNote   bool     `json:"showRefundNote"`
 	TermsLastUpdated string   `json:"termsLastUpdated"`
+	// TimeZone is the IANA name of the one zone in which the site shows
+	// dates ("Asia/Kolkata"); "" = UTC.
+	TimeZone string `json:"timeZone"`
+}
+
+// Blog is the blog's copy that the server states too (content/blog.json).
+type Blog struct {
+	// DescriptionFallback stands in for a post without a description
+	// (spec: "A captivating journey through the author's thoughts and
+	// experiences.").
+	DescriptionFallback string
 }
 
 // PageMeta is a page's title (without the site name) and description.
@@ -59,6 +74,9 @@ type Content struct {
 	// Pages maps a path ("/about") or a screen name ("notFound", "error")
 	// to its meta.
 	Pages map[string]PageMeta
+	Blog  Blog
+	// Location is Site.TimeZone, loaded.
+	Location *time.Location
 }
 
 // Load reads the embedded content files.
@@ -75,6 +93,22 @@ func LoadFS(fsys fs.FS) (*Content, error) {
 	}
 	if c.Site.Name == "" || c.Site.Email == "" {
 		return nil, fmt.Errorf("sitecontent: site.json needs at least name and email")
+	}
+	loc, err := time.LoadLocation(c.Site.TimeZone) // "" is UTC
+	if err != nil {
+		return nil, fmt.Errorf("sitecontent: site.json: timeZone: %w", err)
+	}
+	c.Location = loc
+	var blog struct {
+		Card struct {
+			DescriptionFallback string `json:"descriptionFallback"`
+		} `json:"card"`
+	}
+	if err := readJSON(fsys, "blog.json", &blog); err != nil {
+		return nil, err
+	}
+	if c.Blog.DescriptionFallback = blog.Card.DescriptionFallback; c.Blog.DescriptionFallback == "" {
+		return nil, fmt.Errorf("sitecontent: blog.json needs card.descriptionFallback")
 	}
 	for _, k := range []string{"/", "notFound", "error"} {
 		if _, ok := c.Pages[k]; !ok {
@@ -98,4 +132,15 @@ func readJSON(fsys fs.FS, name string, v any) error {
 // Title returns the full document title for a page title.
 func (c *Content) Title(pageTitle string) string {
 	return pageTitle + " | " + c.Site.Name
+}
+
+// LongDate formats t as the site shows dates: long US format ("January 2,
+// 2006") in the site's time zone. Every date text the server sends goes
+// through it, so pages and the API agree, whatever the host's zone.
+func (c *Content) LongDate(t time.Time) string {
+	loc := c.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format("January 2, 2006")
 }

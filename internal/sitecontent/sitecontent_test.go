@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"corpsite/internal/sitecontent"
 )
@@ -38,12 +39,15 @@ func TestTitle(t *testing.T) {
 	}
 }
 
+const validBlog = `{"card": {"descriptionFallback": "No description."}}`
+
 const validPages = `{"/": {"title": "Home", "description": "d"}, "notFound": {"title": "NF", "description": "d"}, "error": {"title": "E", "description": "d"}}`
 
 func TestLoadFS(t *testing.T) {
 	fsys := fstest.MapFS{
 		"site.json":  {Data: []byte(`{"name": "Acme", "email": "a@example.com", "address": {"locality": "Pune", "country": "IN"}, "copyrightYear": 2021}`)},
 		"pages.json": {Data: []byte(validPages)},
+		"blog.json":  {Data: []byte(validBlog)},
 	}
 	c, err := sitecontent.LoadFS(fsys)
 	if err != nil {
@@ -72,10 +76,12 @@ func TestLoadFSErrors(t *testing.T) {
 		{"no email", map[string]string{"site.json": `{"name": "Acme"}`, "pages.json": validPages}, "email"},
 		{"no error page", map[string]string{"site.json": site, "pages.json": `{"/": {}, "notFound": {}}`}, `"error"`},
 		{"no home page", map[string]string{"site.json": site, "pages.json": `{"error": {}, "notFound": {}}`}, `"/"`},
+		{"unknown time zone", map[string]string{"site.json": `{"name": "Acme", "email": "a@example.com", "timeZone": "Mars/Olympus"}`, "pages.json": validPages}, "timeZone"},
+		{"no blog fallback", map[string]string{"site.json": site, "pages.json": validPages, "blog.json": `{"card": {}}`}, "descriptionFallback"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := fstest.MapFS{}
+			fsys := fstest.MapFS{"blog.json": {Data: []byte(validBlog)}}
 			for name, data := range tt.files {
 				fsys[name] = &fstest.MapFile{Data: []byte(data)}
 			}
@@ -87,5 +93,32 @@ func TestLoadFSErrors(t *testing.T) {
 				t.Errorf("LoadFS error %q does not mention %s", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestLongDateUsesTheSiteTimeZone(t *testing.T) {
+	c, err := sitecontent.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Site.TimeZone != "Asia/Kolkata" {
+		t.Fatalf("site time zone %q, want Asia/Kolkata (the demo company is in Hyderabad)", c.Site.TimeZone)
+	}
+	for _, tc := range []struct {
+		at   time.Time
+		want string
+	}{
+		// 18:29 UTC is 23:59 in India; 18:30 UTC is already the next day there.
+		{time.Date(2026, time.November, 21, 18, 29, 0, 0, time.UTC), "November 21, 2026"},
+		{time.Date(2026, time.November, 21, 18, 30, 0, 0, time.UTC), "November 22, 2026"},
+		{time.Date(2026, time.December, 31, 20, 0, 0, 0, time.UTC), "January 1, 2027"},
+		{time.Date(2026, time.March, 5, 0, 0, 0, 0, time.FixedZone("PST", -8*3600)), "March 5, 2026"},
+	} {
+		if got := c.LongDate(tc.at); got != tc.want {
+			t.Errorf("LongDate(%v) = %q, want %q", tc.at, got, tc.want)
+		}
+	}
+	if got := (&sitecontent.Content{}).LongDate(time.Date(2026, 1, 2, 23, 0, 0, 0, time.UTC)); got != "January 2, 2026" {
+		t.Errorf("LongDate without a zone = %q, want UTC's January 2, 2026", got)
 	}
 }

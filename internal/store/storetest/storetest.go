@@ -497,6 +497,12 @@ func testBlogList(t *testing.T, s domain.Store) {
 		{domain.BlogFilter{Offset: 3}, all[3:]},
 		{domain.BlogFilter{Limit: 10, Offset: 10}, []string{}},
 		{domain.BlogFilter{PublishedOnly: true, Limit: 1, Offset: 1}, published[1:2]},
+		// The blog list's pages: published posts only, in the same order
+		// on every page, a short last page and nothing past it.
+		{domain.BlogFilter{PublishedOnly: true, Limit: 2}, published[:2]},
+		{domain.BlogFilter{PublishedOnly: true, Limit: 2, Offset: 2}, published[2:]},
+		{domain.BlogFilter{PublishedOnly: true, Limit: 2, Offset: 4}, []string{}},
+		{domain.BlogFilter{PublishedOnly: true, Offset: 1}, published[1:]},
 	} {
 		posts, err := s.ListBlogPosts(ctx, tc.f)
 		must(t, err, "ListBlogPosts")
@@ -618,6 +624,16 @@ func testCommentStatus(t *testing.T, s domain.Store) {
 	got, err = s.ListComments(ctx, "post-1", true)
 	must(t, err, "ListComments")
 	checkDiff(t, "visible IDs", []string{"c-1"}, ids(got, commentID))
+	// Staff hide a visible comment: it leaves the public list, stays stored.
+	must(t, s.SetCommentStatus(ctx, "c-1", domain.CommentHidden), "SetCommentStatus")
+	got, err = s.ListComments(ctx, "post-1", true)
+	must(t, err, "ListComments")
+	if len(got) != 0 {
+		t.Errorf("hidden comment listed as visible")
+	}
+	got, err = s.ListComments(ctx, "post-1", false)
+	must(t, err, "ListComments")
+	checkDiff(t, "all IDs after hiding", []string{"c-1"}, ids(got, commentID))
 
 	wantCode(t, s.SetCommentStatus(ctx, "missing", domain.CommentHidden), domain.ENotFound, "SetCommentStatus")
 }

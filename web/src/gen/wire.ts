@@ -356,6 +356,33 @@ export const CONTACT_MESSAGES = {
   messageTooLong: "Message must be at most 5000 characters.",
 } as const;
 
+/** The comment form's limits in characters (domain.Comment*, domain.EmailMax). */
+export const COMMENT_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  emailLocalMax: 64,
+  websiteMax: 300,
+  commentMax: 2000,
+} as const;
+
+/** The comment form's field messages (domain.CommentMessages), the server's words. */
+export const COMMENT_MESSAGES = {
+  nameRequired: "Enter your name.",
+  nameTooLong: "Name must be at most 100 characters.",
+  emailRequired: "Enter your e-mail address.",
+  emailInvalid: "Enter a valid e-mail address.",
+  emailTooLong: "E-mail address must be at most 254 characters.",
+  websiteInvalid: "Enter a web address starting with http:// or https://, or leave it empty.",
+  websiteTooLong: "Website must be at most 300 characters.",
+  commentRequired: "Enter a comment.",
+  commentTooLong: "Comment must be at most 2000 characters.",
+  singleLine: "Use a single line without special characters.",
+  specialChars: "Remove the special characters from your comment.",
+} as const;
+
+/** The source of domain.URLPattern, the http(s) address rule (comment website): valid in Go RE2 and JavaScript alike. */
+export const URL_PATTERN_SOURCE = "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$";
+
 /** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */
 export const EMAIL_PATTERN_SOURCE = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$";
 
@@ -390,6 +417,8 @@ export const PAGE_ROUTES = [
   { path: "/contact-us", page: "contact-us" },
   { path: "/career", page: "career" },
   { path: "/jobs", page: "jobs" },
+  { path: "/blog", page: "blog" },
+  { path: "/blog/:id", page: "blog-post" },
 ] as const;
 
 /** The page for any path without a route. */

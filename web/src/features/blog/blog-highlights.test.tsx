@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import home from '../../../../content/home.json';
-import type { BlogSummary } from '../../gen/wire';
+import type { BlogList, BlogSummary } from '../../gen/wire';
 import { renderWithProviders } from '../../test/render-app';
 import { BlogHighlights } from './blog-highlights';
 
@@ -9,11 +9,12 @@ function post(id: string, title: string, image = ''): BlogSummary {
   return { id, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z', dateText: 'November 1, 2026' };
 }
 
-const posts = [
+const items = [
   post('p3', 'Shipping on Fridays', '/media/blog/p3.jpg'),
   post('p2', 'Cloud bills, explained'),
   post('p1', 'Our first year'),
 ];
+const posts: BlogList = { posts: items, page: 1, pages: 1, total: items.length };
 
 describe('BlogHighlights', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -53,7 +54,7 @@ describe('BlogHighlights', () => {
   });
 
   it('says so when there are no posts, instead of an empty carousel', () => {
-    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: [] } } });
+    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: { posts: [], page: 1, pages: 1, total: 0 } } } });
     expect(screen.getByText(home.blog.empty)).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Blog posts' })).toBeNull();
   });

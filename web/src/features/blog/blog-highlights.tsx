@@ -1,5 +1,5 @@
 import { useApi } from '../../lib/api';
-import type { BlogSummary } from '../../gen/wire';
+import type { BlogList } from '../../gen/wire';
 import { ArrowLink } from '../../components/arrow-link';
 import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
@@ -16,7 +16,9 @@ export interface BlogHighlightsCopy extends LoadStateCopy {
 
 /** A titled section with the latest posts in a carousel, or a line saying why there are none. */
 export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
-  const blogs = useApi<BlogSummary[]>(PATH);
+  const list = useApi<BlogList>(PATH);
+  // The first page of the post list (the server's page size) fills the carousel.
+  const blogs = { ...list, data: list.data?.posts };
   const posts = blogs.data ?? [];
   return (
     <Section
