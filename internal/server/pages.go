@@ -53,6 +53,8 @@ var pageRoutes = []pageRoute{
 	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
 	{path: "/career", page: "career", api: (*Server).careerAPI},
 	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
+	{path: "/blog", page: "blog"},
+	{path: "/blog/{id}", page: "blog-post"},
 }
 
 // notFoundPageName is the web app's page for any path without a route.

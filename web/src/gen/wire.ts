@@ -390,6 +390,8 @@ export const PAGE_ROUTES = [
   { path: "/contact-us", page: "contact-us" },
   { path: "/career", page: "career" },
   { path: "/jobs", page: "jobs" },
+  { path: "/blog", page: "blog" },
+  { path: "/blog/:id", page: "blog-post" },
 ] as const;
 
 /** The page for any path without a route. */
