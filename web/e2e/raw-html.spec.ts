@@ -13,7 +13,7 @@ test.describe('server-rendered HTML', () => {
     expect(html).toContain('Welcome to');
     expect(html).toContain('Explore Our Solutions');
     expect(html).toContain('Blog Posts');
-    const posts = (await (await request.get(`${base()}/api/blogs`)).json()) as { title: string; id: string }[];
+    const { posts } = (await (await request.get(`${base()}/api/blogs`)).json()) as { posts: { title: string; id: string }[] };
     expect(posts.length).toBeGreaterThanOrEqual(4);
     for (const p of posts) {
       expect(html).toContain(p.title.replace(/&/g, '&amp;'));

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import home from '../../../../content/home.json';
-import type { BlogSummary } from '../../gen/wire';
+import type { BlogList, BlogSummary } from '../../gen/wire';
 import { renderWithProviders } from '../../test/render-app';
 import { BlogHighlights } from './blog-highlights';
 
 function post(id: string, title: string, image = ''): BlogSummary {
-  return { id, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z' };
+  return { id, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z', dateText: 'November 1, 2026' };
 }
 
 const posts = [
@@ -15,11 +15,16 @@ const posts = [
   post('p1', 'Our first year'),
 ];
 
+/** GET /api/blogs: the first page of the list. */
+function firstPage(items: BlogSummary[]): BlogList {
+  return { posts: items, page: 1, pages: items.length > 0 ? 2 : 1, total: items.length + 6 };
+}
+
 describe('BlogHighlights', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows one card per post with Read More links to /blog/{id}', () => {
-    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: posts } } });
+    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: firstPage(posts) } } });
     const carousel = screen.getByRole('group', { name: 'Blog posts' });
     const slides = within(carousel).getAllByRole('group');
     expect(slides).toHaveLength(3);
@@ -37,7 +42,7 @@ describe('BlogHighlights', () => {
   });
 
   it('shows the image with the title as alt text, and a placeholder when there is none', () => {
-    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: posts } } });
+    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: firstPage(posts) } } });
     const img = screen.getByRole('img', { name: 'Shipping on Fridays' });
     expect(img.getAttribute('src')).toBe('/media/blog/p3.jpg');
     expect(img.getAttribute('loading')).toBe('lazy');
@@ -47,19 +52,19 @@ describe('BlogHighlights', () => {
   });
 
   it('has previous and next buttons with names', () => {
-    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: posts } } });
+    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: firstPage(posts) } } });
     expect(screen.getByRole('button', { name: 'Previous post' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next post' })).toBeTruthy();
   });
 
   it('says so when there are no posts, instead of an empty carousel', () => {
-    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: [] } } });
+    renderWithProviders(<BlogHighlights copy={home.blog} />, { api: { '/api/blogs': { data: firstPage([]) } } });
     expect(screen.getByText(home.blog.empty)).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Blog posts' })).toBeNull();
   });
 
   it('shows an error with a retry that fetches again', async () => {
-    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(posts), { status: 200 }));
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(firstPage(posts)), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<BlogHighlights copy={home.blog} />, {
       api: { '/api/blogs': { error: { code: 'internal', message: 'Internal error.' } } },
