@@ -19,8 +19,8 @@ export function BlogPagination({ page, pages }: { page: number; pages: number })
         {prev && (
           <Link to={prev} rel="prev" className={link}>
             <ArrowLeftIcon className="size-4" />
-            {t.previous}
-            <span className="sr-only"> {t.previousHidden}</span>
+            {t.previous}{' '}
+            <span className="sr-only">{t.previousHidden}</span>
           </Link>
         )}
       </div>
@@ -28,8 +28,8 @@ export function BlogPagination({ page, pages }: { page: number; pages: number })
       <div className="flex min-w-24 justify-end">
         {next && (
           <Link to={next} rel="next" className={link}>
-            {t.next}
-            <span className="sr-only"> {t.nextHidden}</span>
+            {t.next}{' '}
+            <span className="sr-only">{t.nextHidden}</span>
             <ArrowRightIcon className="size-4" />
           </Link>
         )}

@@ -44,15 +44,15 @@ export function PostSlides({ slides }: { slides: readonly BlogSlide[] }) {
       <div className="post-slides-controls flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
         <button type="button" aria-controls="post-slides-items" onClick={() => go(-1)} className={button}>
           <ArrowLeftIcon className="size-4" />
-          {t.previous}
-          <span className="sr-only"> {t.previousHidden}</span>
+          {t.previous}{' '}
+          <span className="sr-only">{t.previousHidden}</span>
         </button>
         <p aria-live="polite" aria-atomic="true" className="text-sm font-semibold text-slate-700">
           {fill(t.slideLabel, { index: index + 1, total })}
         </p>
         <button type="button" aria-controls="post-slides-items" onClick={() => go(1)} className={button}>
-          {t.next}
-          <span className="sr-only"> {t.nextHidden}</span>
+          {t.next}{' '}
+          <span className="sr-only">{t.nextHidden}</span>
           <ArrowRightIcon className="size-4" />
         </button>
       </div>
