@@ -35,6 +35,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
               width={1280}
               height={720}
               decoding="async"
+              fetchPriority="high"
               className="mt-8 aspect-video h-auto w-full rounded-2xl bg-slate-100 object-cover"
             />
           )}

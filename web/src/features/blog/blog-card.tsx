@@ -10,15 +10,17 @@ interface Props {
   post: BlogSummary;
   /** The title's heading level: 3 under a section's h2 (home), 2 on the blog list under its h1. */
   headingLevel?: 2 | 3;
+  /** Load the cover at once: for cards in the first screenful, whose image may be the largest paint. */
+  eager?: boolean;
 }
 
 /** A post's teaser: cover, title, date, two lines of description, Read More. */
-export function BlogCard({ post, headingLevel = 3 }: Props) {
+export function BlogCard({ post, headingLevel = 3, eager = false }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {post.image ? (
-        <img src={post.image} alt={post.title} width={640} height={360} loading="lazy" decoding="async" className={cover} />
+        <img src={post.image} alt={post.title} width={640} height={360} loading={eager ? undefined : 'lazy'} decoding="async" className={cover} />
       ) : (
         <BlogPlaceholder className={cover} />
       )}

@@ -39,6 +39,7 @@ describe('BlogHighlights', () => {
     expect(more.getAttribute('href')).toBe('/blog/p2');
     expect(screen.getByRole('link', { name: 'Read More: Shipping on Fridays' }).getAttribute('href')).toBe('/blog/p3');
     expect(screen.getByText('About Our first year.').className).toContain('line-clamp-2');
+    expect(within(carousel).getAllByText('November 1, 2026')).toHaveLength(3);
   });
 
   it('shows the image with the title as alt text, and a placeholder when there is none', () => {

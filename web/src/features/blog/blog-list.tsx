@@ -5,6 +5,9 @@ import { BlogPagination } from './blog-pagination';
 
 const t = copy.list;
 
+/** Cards in the first row on wide screens: their covers load at once, the others when scrolled to. */
+const FIRST_ROW = 3;
+
 /** One page of posts as a grid of cards, with links to the other pages; or a line saying there are none. */
 export function BlogList({ list }: { list: BlogListData }) {
   if (list.posts.length === 0) {
@@ -13,9 +16,9 @@ export function BlogList({ list }: { list: BlogListData }) {
   return (
     <>
       <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-        {list.posts.map((post) => (
+        {list.posts.map((post, i) => (
           <li key={post.id}>
-            <BlogCard post={post} headingLevel={2} />
+            <BlogCard post={post} headingLevel={2} eager={i < FIRST_ROW} />
           </li>
         ))}
       </ul>

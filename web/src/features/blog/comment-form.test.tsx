@@ -93,7 +93,7 @@ describe('Comment form', () => {
     const created: Comment = { id: 'c2', name: 'Asha Rao', website: 'https://asha.example', comment: 'Nice read.\nThanks!', createdAt: '2026-11-21T10:00:00Z', dateText: 'November 21, 2026' };
     await answer(json(201, { status: 'visible', comment: created }));
     expect(names()).toEqual(['Asha Rao', 'Ravi']);
-    expect(within(form()).getByRole('status').textContent).toBe('Thank you! Your comment is shown below.');
+    expect(within(form()).getByRole('status').textContent).toBe('Thank you! Your comment has been posted.');
     for (const label of Object.keys(filled)) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
     expect(submit().textContent).toBe('Post Comment');
     expect(fetch).toHaveBeenCalledTimes(1);
