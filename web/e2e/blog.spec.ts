@@ -146,6 +146,11 @@ test('a list page renders complete on the server, and a page past the last is no
   expect(html).toContain(`Page 2 of ${first.pages}`);
   expect(html).toMatch(/<a[^>]*rel="prev"[^>]*href="\/blog"|<a[^>]*href="\/blog"[^>]*rel="prev"/);
 
+  const page1 = await (await request.get(`${base()}/blog?utm_source=test`)).text();
+  expect(page1).toContain(`<link rel="canonical" href="${base()}/blog">`);
+  for (const p of first.posts) expect(page1, p.title).toContain(`href="/blog/${p.id}"`);
+  expect(page1).not.toContain('Loading...');
+
   const past = await request.get(`${base()}/blog?page=${first.pages + 1}`);
   expect(past.status()).toBe(404);
   expect(await past.text()).toContain('Page not found');
@@ -167,6 +172,10 @@ test("a post's raw HTML holds the title, the date and every section", async ({ r
     expect(html).toContain(s.html);
   }
   expect(html).not.toContain('Loading...');
+  expect(html).toContain(`<link rel="canonical" href="${base()}/blog/${post.id}">`);
+  // The comments are in the server's HTML too, under their heading.
+  expect(html).toContain('>Comments<');
+  expect(html).toContain('Post Comment');
   expect((await request.get(`${base()}/blog/no-such-post`)).status()).toBe(404);
 });
 
@@ -434,6 +443,10 @@ async function openFakePost(page: Page) {
 
 test('UI: a post shows its sections one at a time and its comments with local avatars', async ({ page }, info) => {
   const errors = watchErrors(page);
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base()) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
   await fakePost(page);
   await openFakePost(page);
   await expect(page).toHaveTitle(UI_POST.pageTitle);
@@ -448,6 +461,8 @@ test('UI: a post shows its sections one at a time and its comments with local av
   await carousel.getByRole('button', { name: 'Next section' }).click();
   await expect(carousel.getByRole('heading', { level: 2, name: 'Planning the cut-over' })).toBeVisible();
   await shot(page, info, 'ui-post-slide2', false);
+  // The avatars are drawn on the page: no request leaves the site.
+  expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
 });
 
