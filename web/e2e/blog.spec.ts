@@ -187,7 +187,7 @@ test('without JavaScript every section of a post is shown, one after the other',
   for (const s of post.slides.filter((x) => x.heading)) {
     await expect(page.getByRole('heading', { level: 2, name: s.heading, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('button', { name: /^Next/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^(Next|Previous|Continue)/ })).toHaveCount(0);
   await context.close();
 });
 
@@ -461,6 +461,12 @@ test('UI: a post shows its sections one at a time and its comments with local av
   await carousel.getByRole('button', { name: 'Next section' }).click();
   await expect(carousel.getByRole('heading', { level: 2, name: 'Planning the cut-over' })).toBeVisible();
   await shot(page, info, 'ui-post-slide2', false);
+  // Under a section, a button leads on; the next section's start comes into view with focus.
+  await carousel.getByRole('button', { name: 'Continue: The night itself' }).click();
+  const shown = carousel.locator('[aria-roledescription="slide"]:visible');
+  await expect(shown).toHaveAttribute('aria-label', '3 of 4');
+  await expect(shown).toBeFocused();
+  await expect(carousel.getByRole('button', { name: 'Previous section' })).toBeInViewport();
   // The avatars are drawn on the page: no request leaves the site.
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BlogPost, Comment } from '../gen/wire';
 import { renderApp } from '../test/render-app';
 
@@ -90,9 +90,31 @@ describe('Blog post page', () => {
     expect(visibleSlide()[0]!.getAttribute('aria-label')).toBe('2 of 3');
   });
 
+  it('leads on from under a section to the next, focusing its start, and back to the start from the last', () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll; // jsdom has none
+    onTestFinished(() => void delete (Element.prototype as Partial<Element>).scrollIntoView);
+    renderApp('/blog/cloud-bills', { api: api({ ...post, slides: [...post.slides.slice(0, 2), { heading: '', html: '<p>Untitled.</p>' }] }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue: Compute' }));
+    expect(visibleSlide()[0]!.getAttribute('aria-label')).toBe('2 of 3');
+    expect(document.activeElement).toBe(visibleSlide()[0]);
+    expect(scroll).toHaveBeenCalledWith({ block: 'start' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to section 3' }));
+    expect(document.activeElement).toBe(visibleSlide()[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the start' }));
+    expect(visibleSlide()[0]!.getAttribute('aria-label')).toBe('1 of 3');
+    // Previous and Next keep focus on themselves and do not scroll.
+    const next = screen.getByRole('button', { name: 'Next section' });
+    next.focus();
+    fireEvent.click(next);
+    expect(document.activeElement).toBe(next);
+    expect(scroll).toHaveBeenCalledTimes(3);
+  });
+
   it('shows a single section without carousel controls', () => {
     renderApp('/blog/cloud-bills', { api: api({ ...post, slides: [{ heading: 'Only', html: '<p>All of it.</p>' }] }) });
-    expect(screen.queryByRole('button', { name: /section/ })).toBeNull();
+    expect(screen.queryAllByRole('button').filter((b) => /section|Continue|start/.test(b.textContent ?? ''))).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Article' })).toBeNull();
     expect(screen.getByText('All of it.')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import copy from '../../../../content/blog.json';
 import type { BlogSlide } from '../../gen/wire';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -11,16 +11,42 @@ export function wrapIndex(index: number, n: number): number {
   return n > 0 ? ((index % n) + n) % n : 0;
 }
 
+/** The words of the button under a section, which leads on to the next one. */
+export function continueLabel(slides: readonly BlogSlide[], index: number): string {
+  if (index >= slides.length - 1) return t.restart;
+  const next = slides[index + 1]!;
+  return next.heading ? fill(t.continue, { heading: next.heading }) : fill(t.continueUntitled, { index: index + 2 });
+}
+
+const button =
+  'inline-flex items-center gap-1.5 rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
 /**
  * A post's body, one section (slide) at a time, with Previous and Next
- * buttons that wrap around and the arrow keys while focus is inside.
+ * buttons that wrap around and the arrow keys while focus is inside; they
+ * keep focus as the section changes. Under the section a button leads on
+ * to the next one and moves focus to its start, since the reader is at the
+ * end of a section when they press it.
  * Every section is in the HTML: the inactive ones carry `hidden`, so search
  * engines and the server's HTML have the whole article, and without
  * JavaScript a style shows them all (styles.css, .post-slides).
  */
 export function PostSlides({ slides }: { slides: readonly BlogSlide[] }) {
   const [index, setIndex] = useState(0);
+  const focusSlide = useRef(false);
+  const slideRefs = useRef<(HTMLDivElement | null)[]>([]);
+  const sectionRef = useRef<HTMLElement>(null);
   const total = slides.length;
+
+  useEffect(() => {
+    if (!focusSlide.current) return;
+    focusSlide.current = false;
+    // The reader was at the end of the last section: bring the carousel's
+    // top (position and buttons) into view and start reading from there.
+    slideRefs.current[index]?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [index]);
+
   if (total === 0) return null;
   if (total === 1) return <SlideBody slide={slides[0]!} />;
 
@@ -36,11 +62,13 @@ export function PostSlides({ slides }: { slides: readonly BlogSlide[] }) {
     }
   }
 
-  const button =
-    'inline-flex items-center gap-1.5 rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+  function continueReading() {
+    focusSlide.current = true;
+    go(1);
+  }
 
   return (
-    <section aria-roledescription="carousel" aria-label={t.slidesLabel} onKeyDown={onKeyDown} className="post-slides">
+    <section aria-roledescription="carousel" aria-label={t.slidesLabel} onKeyDown={onKeyDown} ref={sectionRef} className="post-slides scroll-mt-24">
       <div className="post-slides-controls flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
         <button type="button" aria-controls="post-slides-items" onClick={() => go(-1)} className={button}>
           <ArrowLeftIcon className="size-4" />
@@ -60,15 +88,25 @@ export function PostSlides({ slides }: { slides: readonly BlogSlide[] }) {
         {slides.map((s, i) => (
           <div
             key={i}
+            ref={(el) => {
+              slideRefs.current[i] = el;
+            }}
             role="group"
             aria-roledescription="slide"
             aria-label={fill(t.slideLabel, { index: i + 1, total })}
             hidden={i !== index}
-            className="post-slide"
+            tabIndex={-1}
+            className="post-slide outline-none"
           >
             <SlideBody slide={s} />
           </div>
         ))}
+      </div>
+      <div className="post-slides-controls mt-10 flex justify-end">
+        <button type="button" aria-controls="post-slides-items" onClick={continueReading} className={button}>
+          {continueLabel(slides, index)}
+          <ArrowRightIcon className="size-4" />
+        </button>
       </div>
     </section>
   );
