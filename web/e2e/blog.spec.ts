@@ -393,7 +393,7 @@ const UI_POST: PostJSON = {
   id: 'ui-post',
   title: 'Moving a payroll system to the cloud without a weekend outage',
   description: 'What we planned, what went wrong on the night, and the checklist we use now.',
-  image: '',
+  image: '/media/ui/cover.svg',
   createdAt: '2026-11-10T06:30:00Z',
   dateText: 'November 10, 2026',
   pageTitle: 'Moving a payroll system to the cloud | Nimbus Grove Technologies',
@@ -424,8 +424,13 @@ const UI_LIST: ListJSON = {
   })),
 };
 
-/** Fakes the post, its comments and (when given) the answer to a new comment. */
+/** A cover picture for the faked post, drawn here. */
+const COVER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720"><rect width="1280" height="720" fill="#1f43b5"/><circle cx="980" cy="200" r="260" fill="#3d6bf0"/><rect x="160" y="300" width="520" height="260" rx="24" fill="#eef4ff"/></svg>';
+
+/** Fakes the post, its cover, its comments and (when given) the answer to a new comment. */
 async function fakePost(page: Page, answer?: { status: number; json: unknown; delayMs?: number }) {
+  await page.route('**/media/ui/cover.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: COVER_SVG }));
   await page.route(`**/api/blogs/${UI_POST.id}`, (route) => route.fulfill({ json: UI_POST }));
   await page.route(`**/api/blogs/${UI_POST.id}/comments`, async (route) => {
     if (route.request().method() !== 'POST') return route.fulfill({ json: UI_COMMENTS });
@@ -450,6 +455,7 @@ test('UI: a post shows its sections one at a time and its comments with local av
   await fakePost(page);
   await openFakePost(page);
   await expect(page).toHaveTitle(UI_POST.pageTitle);
+  await expect(page.getByRole('img', { name: UI_POST.title })).toHaveAttribute('src', UI_POST.image);
   const items = page.getByRole('region', { name: /^Comments/ }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.first().getByTestId('comment-avatar')).toHaveText('SD');
