@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import copy from '../../../content/blog.json';
+import copy from '../../../content/blog-pages.json';
 import { PageLoading } from '../components/page-loading';
 import { BlogArticle } from '../features/blog/blog-article';
 import { blogPostApiPath } from '../features/blog/blog-query';

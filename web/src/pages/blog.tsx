@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import copy from '../../../content/blog.json';
+import copy from '../../../content/blog-pages.json';
 import { PageBanner } from '../components/page-banner';
 import { PageLoading } from '../components/page-loading';
 import { BlogList } from '../features/blog/blog-list';

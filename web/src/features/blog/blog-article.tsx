@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import copy from '../../../../content/blog.json';
+import blogCopy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import { ArrowLeftIcon } from '../../components/icons';
 import type { BlogPost } from '../../gen/wire';
 import { useServerDocumentTitle } from '../../lib/meta';
@@ -27,7 +28,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           <p className="mt-2 text-sm text-slate-600">
             {t.posted} <time dateTime={post.createdAt}>{post.dateText}</time>
           </p>
-          <p className="mt-5 text-lg leading-relaxed text-slate-700">{post.description || copy.card.descriptionFallback}</p>
+          <p className="mt-5 text-lg leading-relaxed text-slate-700">{post.description || blogCopy.card.descriptionFallback}</p>
           {post.image && (
             <img
               src={post.image}

@@ -1,4 +1,4 @@
-import copy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import type { BlogList as BlogListData } from '../../gen/wire';
 import { BlogCard } from './blog-card';
 import { BlogPagination } from './blog-pagination';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import copy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { fill } from '../../lib/text';
 import { neighbourPages } from './blog-query';

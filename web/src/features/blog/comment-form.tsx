@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import copy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import type { Comment } from '../../gen/wire';
 import { HoneypotField } from '../../components/honeypot-field';
 import { CommentField } from './comment-field';

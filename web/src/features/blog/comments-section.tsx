@@ -1,4 +1,4 @@
-import copy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import type { Comment } from '../../gen/wire';
 import { LoadState } from '../../components/load-state';
 import { useApi, useApiCache } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import copy from '../../../../content/blog.json';
+import copy from '../../../../content/blog-pages.json';
 import type { BlogSlide } from '../../gen/wire';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { fill } from '../../lib/text';
