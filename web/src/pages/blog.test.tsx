@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogList, BlogSummary } from '../gen/wire';
 import { renderApp } from '../test/render-app';
 
@@ -20,6 +20,8 @@ function list(page: number, pages: number, posts: BlogSummary[]): BlogList {
 }
 
 describe('Blog list page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the first page as cards with date, description or the fallback, and Read More', async () => {
     const posts = [post(9, { image: '/media/blog/9.jpg' }), post(8, { description: '' }), post(7)];
     renderApp('/blog', { api: { '/api/blogs': { data: list(1, 3, posts) } } });
@@ -75,5 +77,26 @@ describe('Blog list page', () => {
     renderApp('/blog', { api: { '/api/blogs': { error: { code: 'internal', message: 'Internal error.' } } } });
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('keeps the page on screen while the next one loads, then starts at the top', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = vi.fn((_url: string) => new Promise<Response>((r) => (answer = r)));
+    vi.stubGlobal('fetch', fetch);
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderApp('/blog', { api: { '/api/blogs': { data: list(1, 2, [post(9)]) } } });
+    fireEvent.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/blogs?page=2');
+    // Still the first page, marked busy, with its links.
+    expect(screen.getByRole('heading', { level: 2, name: 'Post number 9' }).closest('[aria-busy="true"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Next page' })).toBeTruthy();
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await act(async () => answer(new Response(JSON.stringify(list(2, 2, [post(3)])), { status: 200 })));
+    expect(screen.getByRole('heading', { level: 2, name: 'Post number 3' }).closest('[aria-busy]')).toBeNull();
+    expect(screen.queryByText('Post number 9')).toBeNull();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(document.activeElement?.id).toBe('main');
   });
 });
