@@ -121,7 +121,9 @@ export function CommentForm({ path, onPosted }: Props) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="comment-form-title" className="relative space-y-5">
+    // method="post": without JavaScript the browser must not put what was
+    // typed (an e-mail address) into a URL; the post's page refuses it.
+    <form method="post" noValidate onSubmit={submit} aria-labelledby="comment-form-title" className="relative space-y-5">
       <div>
         <h3 id="comment-form-title" className="text-xl font-bold text-slate-900">
           {t.formHeading}
@@ -136,6 +138,9 @@ export function CommentForm({ path, onPosted }: Props) {
       <CommentField {...field('comment')} multiline />
       <HoneypotField id="comment-homepage" name="homepage" label={t.honeypot} value={homepage} onChange={setHomepage} />
 
+      <noscript>
+        <p className="font-medium text-accent-700">{t.noScript}</p>
+      </noscript>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <button
           type="submit"
