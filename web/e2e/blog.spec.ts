@@ -492,6 +492,28 @@ test('UI: Posting... while the comment is on its way, then the new comment on to
   await expect(field(page, 'Name')).toHaveValue('');
 });
 
+test('UI: a held comment is not listed and the moderation message is shown', async ({ page }) => {
+  await fakePost(page, { status: 201, json: { status: 'held', message: 'Your comment is awaiting moderation' } });
+  await openFakePost(page);
+  await fillComment(page, { Name: 'Link Dropper', Email: 'links@example.com', Comment: 'See https://a.example https://b.example https://c.example' });
+  await form(page).getByRole('button', { name: 'Post Comment' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('Your comment is awaiting moderation');
+  await expect(field(page, 'Comment')).toHaveValue('');
+  await expect(commentNames(page)).toHaveCount(2);
+  await expect(page.getByText('Link Dropper')).toHaveCount(0);
+});
+
+test("UI: the server's refusal is shown at its field", async ({ page }) => {
+  await fakePost(page, { status: 422, json: { error: { code: 'invalid', message: 'Check the form.', fields: { website: 'Enter a web address starting with http:// or https://.' } } } });
+  await openFakePost(page);
+  await fillComment(page, { Name: 'Kavya Nair', Email: 'kavya@example.com', Website: 'https://kavya.example', Comment: 'Bookmarked.' });
+  await form(page).getByRole('button', { name: 'Post Comment' }).click();
+  await expect(field(page, 'Website')).toBeFocused();
+  await expect(field(page, 'Website')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Website')).toHaveAccessibleDescription(/Enter a web address starting with http:\/\/ or https:\/\/\./);
+  await expect(field(page, 'Comment')).toHaveValue('Bookmarked.');
+});
+
 test('UI: a failure is said in words and keeps what was typed', async ({ page }, info) => {
   await fakePost(page, { status: 500, json: { error: { code: 'internal', message: 'Internal error.' } } });
   await openFakePost(page);
