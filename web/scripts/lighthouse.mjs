@@ -18,7 +18,7 @@ const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const only = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
 
-const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career', '/jobs'];
+const ROUTES = ['/', '/about', '/services', '/service1', '/service2', '/service3', '/technologies', '/more', '/privacy', '/terms', '/contact-us', '/career', '/jobs', '/blog'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const REQUIRED = ['accessibility', 'best-practices', 'seo'];
 
@@ -59,7 +59,11 @@ let failures = 0;
 try {
   await waitReady(`${base}/readyz`);
   const jobs = await (await fetch(`${base}/api/jobs`)).json();
-  const routes = only.length ? only : [...ROUTES, `/job/${jobs[0].id}`];
+  // The newest post: its page has the slides and the comment form.
+  const blogs = await (await fetch(`${base}/api/blogs`)).json();
+  const routes = only.length
+    ? only
+    : [...ROUTES, `/job/${encodeURIComponent(jobs[0].id)}`, `/blog/${encodeURIComponent(blogs.posts[0].id)}`];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -123,4 +123,18 @@ describe('ApiCache', () => {
     plain.peek('/api/blogs');
     expect(plain.missed()).toEqual([]);
   });
+
+  it('updates cached data in place and tells its readers, leaving errors and missing paths alone', () => {
+    const cache = new ApiCache({ '/api/a': { data: [1] }, '/api/b': { error: { code: 'internal', message: 'x' } } });
+    const heard = vi.fn();
+    cache.subscribe(heard);
+    cache.update<number[]>('/api/a', (list) => [2, ...list]);
+    expect(cache.peek('/api/a')).toEqual({ data: [2, 1] });
+    expect(heard).toHaveBeenCalledTimes(1);
+    cache.update<number[]>('/api/b', () => [3]);
+    cache.update<number[]>('/api/c', () => [3]);
+    expect(cache.peek('/api/b')).toEqual({ error: { code: 'internal', message: 'x' } });
+    expect(cache.peek('/api/c')).toBeUndefined();
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
 });

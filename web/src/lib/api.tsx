@@ -64,6 +64,18 @@ export class ApiCache {
     return p;
   }
 
+  /**
+   * Replaces the data cached at path with fn(data), e.g. to put a new
+   * comment into its list without asking the server again. An error or a
+   * missing entry stays as it is.
+   */
+  update<T>(path: string, fn: (data: T) => T) {
+    const entry = this.entries.get(path);
+    if (!entry || entry.error) return;
+    this.entries.set(path, { data: fn(entry.data as T) });
+    this.listeners.forEach((l) => l());
+  }
+
   /** Drops cached entries whose path starts with prefix (after a write). */
   invalidate(prefix: string) {
     for (const key of [...this.entries.keys()]) {

@@ -1,32 +1,21 @@
-// STAND-IN: replaced by the real page at merge.
 import { useParams } from 'react-router';
+import copy from '../../../content/blog-pages.json';
+import { PageLoading } from '../components/page-loading';
+import { BlogArticle } from '../features/blog/blog-article';
+import { blogPostApiPath } from '../features/blog/blog-query';
+import { BlogLoadError } from '../features/blog/blog-unavailable';
 import { useApi } from '../lib/api';
-import type { BlogPost, Comment } from '../gen/wire';
+import type { BlogPost } from '../gen/wire';
 import { NotFoundScreen } from './not-found';
 
+const t = copy.post;
+
+/** /blog/{id}: a published post and its comments. */
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const post = useApi<BlogPost>(`/api/blogs/${encodeURIComponent(id)}`);
-  const comments = useApi<Comment[]>(`/api/blogs/${encodeURIComponent(id)}/comments`);
-  if (post.loading) return <p>Loading...</p>;
-  if (!post.data) return <NotFoundScreen />;
-  return (
-    <article>
-      <h1>{post.data.title}</h1>
-      <p>{post.data.dateText}</p>
-      {post.data.slides.map((s, i) => (
-        <section key={i}>
-          {s.heading && <h2>{s.heading}</h2>}
-          <div dangerouslySetInnerHTML={{ __html: s.html }} />
-        </section>
-      ))}
-      <ul>
-        {(comments.data ?? []).map((c) => (
-          <li key={c.id}>
-            {c.name}: {c.comment}
-          </li>
-        ))}
-      </ul>
-    </article>
-  );
+  const post = useApi<BlogPost>(blogPostApiPath(id));
+  if (post.loading) return <PageLoading />;
+  if (post.error?.code === 'not_found') return <NotFoundScreen />;
+  if (!post.data) return <BlogLoadError title={t.loadErrorTitle} text={t.loadErrorText} retry={t.retry} />;
+  return <BlogArticle post={post.data} />;
 }

@@ -1,31 +1,70 @@
-// STAND-IN: replaced by the real page at merge.
-import { Link, useSearchParams } from 'react-router';
-import { useApi } from '../lib/api';
-import type { BlogList } from '../gen/wire';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import copy from '../../../content/blog-pages.json';
+import { PageBanner } from '../components/page-banner';
+import { PageLoading } from '../components/page-loading';
+import { BlogList } from '../features/blog/blog-list';
+import { blogListApiPath } from '../features/blog/blog-query';
+import { BlogLoadError } from '../features/blog/blog-unavailable';
+import { useApi, type ApiState } from '../lib/api';
+import { useDocumentTitle } from '../lib/meta';
+import { fill } from '../lib/text';
+import type { BlogList as BlogListData } from '../gen/wire';
 import { NotFoundScreen } from './not-found';
 
-/** The API path of a page of the list: page 1 shares "/api/blogs" with the home carousel. */
-function listPath(page: string | null): string {
-  return page && page !== '1' ? `/api/blogs?page=${encodeURIComponent(page)}` : '/api/blogs';
+const t = copy.list;
+
+/**
+ * /blog: published posts, newest first, a page at a time (?page=N). A page
+ * past the last one is not found. Moving between pages keeps the current
+ * page on screen until the next one has arrived, then starts at the top.
+ */
+export default function BlogPage() {
+  const { search } = useLocation();
+  const list = useLastAnswer(useApi<BlogListData>(blogListApiPath(search)));
+  if (list.loading) return <PageLoading />;
+  if (list.error?.code === 'not_found') return <NotFoundScreen />;
+  if (!list.data) return <BlogLoadError title={t.loadErrorTitle} text={t.loadErrorText} retry={t.retry} />;
+  return <BlogListScreen list={list.data} stale={list.stale} />;
 }
 
-export default function BlogPage() {
-  const [params] = useSearchParams();
-  const list = useApi<BlogList>(listPath(params.get('page')));
-  if (list.loading) return <p>Loading...</p>;
-  if (list.error) return <NotFoundScreen />;
+function BlogListScreen({ list, stale }: { list: BlogListData; stale: boolean }) {
+  useDocumentTitle(list.page > 1 ? fill(t.pageTitle, { page: list.page }) : t.title);
+  useTopOnNewPage(list.page);
   return (
-    <section>
-      <h1>Blog</h1>
-      <ul>
-        {list.data?.posts.map((p) => (
-          <li key={p.id}>
-            <h2>{p.title}</h2>
-            <p>{p.dateText}</p>
-            <Link to={`/blog/${p.id}`}>Read More</Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <PageBanner eyebrow={t.eyebrow} title={t.title} lead={t.lead} />
+      <div className="bg-slate-50 py-16 sm:py-20">
+        <div aria-busy={stale || undefined} className={`mx-auto max-w-7xl px-4 lg:px-6 ${stale ? 'opacity-60' : ''}`}>
+          <BlogList list={list} />
+        </div>
+      </div>
+    </>
   );
+}
+
+/**
+ * state, except that while another page of the list loads the last one
+ * stays on screen (marked stale) instead of a loading line, so the links
+ * the visitor used do not vanish from under them.
+ */
+function useLastAnswer<T>(state: ApiState<T>): ApiState<T> & { stale: boolean } {
+  const [last, setLast] = useState(state.data);
+  if (state.data !== undefined && state.data !== last) setLast(state.data);
+  if (state.loading && last !== undefined) return { data: last, loading: false, stale: true };
+  return { ...state, stale: false };
+}
+
+/**
+ * After a move to another page of the list: back to the top, with focus at
+ * the start of the content (the Previous or Next link used may be gone).
+ */
+function useTopOnNewPage(page: number) {
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [page]);
 }

@@ -1,10 +1,11 @@
-import { useApi } from '../../lib/api';
-import type { BlogList } from '../../gen/wire';
+import { useApi, type ApiState } from '../../lib/api';
+import type { BlogList, BlogSummary } from '../../gen/wire';
 import { ArrowLink } from '../../components/arrow-link';
 import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';
 import { BlogCarousel } from './blog-carousel';
 
+/** The first page of the blog list: the newest posts. */
 const PATH = '/api/blogs';
 
 export interface BlogHighlightsCopy extends LoadStateCopy {
@@ -17,8 +18,7 @@ export interface BlogHighlightsCopy extends LoadStateCopy {
 /** A titled section with the latest posts in a carousel, or a line saying why there are none. */
 export function BlogHighlights({ copy }: { copy: BlogHighlightsCopy }) {
   const list = useApi<BlogList>(PATH);
-  // The first page of the post list (the server's page size) fills the carousel.
-  const blogs = { ...list, data: list.data?.posts };
+  const blogs: ApiState<BlogSummary[]> = { ...list, data: list.data?.posts };
   const posts = blogs.data ?? [];
   return (
     <Section

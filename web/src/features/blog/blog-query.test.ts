@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { blogListApiPath, blogPageUrl, blogPostUrl, commentsApiPath, neighbourPages } from './blog-query';
+
+describe('blog list paths', () => {
+  it('reads /api/blogs without a page parameter and the parameter as given otherwise', () => {
+    expect(blogListApiPath('')).toBe('/api/blogs');
+    expect(blogListApiPath('?utm_source=x')).toBe('/api/blogs');
+    expect(blogListApiPath('?page=2')).toBe('/api/blogs?page=2');
+    expect(blogListApiPath('?page=1')).toBe('/api/blogs?page=1');
+    expect(blogListApiPath('?page=a%26b')).toBe('/api/blogs?page=a%26b');
+  });
+
+  it('links page 1 to /blog and other pages to ?page=N', () => {
+    expect(blogPageUrl(1)).toBe('/blog');
+    expect(blogPageUrl(3)).toBe('/blog?page=3');
+  });
+
+  it('has no previous link on the first page and no next link on the last', () => {
+    expect(neighbourPages(1, 1)).toEqual({ prev: undefined, next: undefined });
+    expect(neighbourPages(1, 3)).toEqual({ prev: undefined, next: '/blog?page=2' });
+    expect(neighbourPages(2, 3)).toEqual({ prev: '/blog', next: '/blog?page=3' });
+    expect(neighbourPages(3, 3)).toEqual({ prev: '/blog?page=2', next: undefined });
+  });
+
+  it('escapes post ids in URLs and API paths', () => {
+    expect(blogPostUrl('a/b c')).toBe('/blog/a%2Fb%20c');
+    expect(commentsApiPath('a/b')).toBe('/api/blogs/a%2Fb/comments');
+  });
+});

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import copy from '../../../../content/blog-pages.json';
+import type { Comment } from '../../gen/wire';
+import { HoneypotField } from '../../components/honeypot-field';
+import { CommentField } from './comment-field';
+import {
+  firstInvalid,
+  trimComment,
+  validateComment,
+  type CommentErrors,
+  type CommentField as Field,
+  type CommentValues,
+} from './comment-validation';
+import { postComment } from './post-comment';
+
+const t = copy.comments;
+
+const EMPTY: CommentValues = { name: '', email: '', website: '', comment: '' };
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'posted' }
+  | { kind: 'held'; message: string }
+  | { kind: 'failed'; message: string };
+
+type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+
+interface Props {
+  /** The post's comments API path; the form posts to it. */
+  path: string;
+  /** Called with a comment that is shown at once. */
+  onPosted(comment: Comment): void;
+}
+
+/**
+ * The form under a post: checks the fields in the browser, posts them as
+ * JSON and says in words how it went. A comment may be shown at once or
+ * held for review; either way the form is cleared. On failure everything
+ * typed stays in place.
+ */
+export function CommentForm({ path, onPosted }: Props) {
+  const [values, setValues] = useState<CommentValues>(EMPTY);
+  const [homepage, setHomepage] = useState('');
+  const [errors, setErrors] = useState<CommentErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const shownAt = useRef<number | null>(null);
+  const fields = {
+    name: useRef<FieldElement>(null),
+    email: useRef<FieldElement>(null),
+    website: useRef<FieldElement>(null),
+    comment: useRef<FieldElement>(null),
+  } satisfies Record<Field, unknown>;
+
+  useEffect(() => {
+    // When the visitor first saw the form: the server treats very fast submissions as robots.
+    shownAt.current = performance.now();
+  }, []);
+
+  const sending = status.kind === 'sending';
+
+  function change(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
+  function showErrors(found: CommentErrors) {
+    setErrors(found);
+    const first = firstInvalid(found);
+    if (first) fields[first].current?.focus();
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (sending) return;
+    const found = validateComment(values);
+    if (firstInvalid(found)) {
+      setStatus({ kind: 'idle' });
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'sending' });
+    const elapsedMs = shownAt.current === null ? null : Math.round(performance.now() - shownAt.current);
+    const result = await postComment(path, { ...trimComment(values), homepage, elapsedMs });
+    switch (result.kind) {
+      case 'visible':
+        setValues(EMPTY);
+        setStatus({ kind: 'posted' });
+        onPosted(result.comment);
+        break;
+      case 'held':
+        setValues(EMPTY);
+        setStatus({ kind: 'held', message: result.message ?? t.held });
+        break;
+      case 'invalid':
+        setStatus({ kind: 'idle' });
+        showErrors(result.fields);
+        break;
+      case 'rate-limited':
+        setStatus({ kind: 'failed', message: result.message ?? t.rateLimited });
+        break;
+      case 'not-found':
+        setStatus({ kind: 'failed', message: t.notFound });
+        break;
+      default:
+        setStatus({ kind: 'failed', message: t.error });
+    }
+  }
+
+  const field = (name: Field) => ({
+    id: `comment-${name}`,
+    name,
+    label: t.labels[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (v: string) => change(name, v),
+    inputRef: fields[name],
+    optionalText: t.optional,
+    required: name !== 'website',
+  });
+
+  return (
+    // method="post": without JavaScript the browser must not put what was
+    // typed (an e-mail address) into a URL; the post's page refuses it.
+    <form method="post" noValidate onSubmit={submit} aria-labelledby="comment-form-title" className="relative space-y-5">
+      <div>
+        <h3 id="comment-form-title" className="text-xl font-bold text-slate-900">
+          {t.formHeading}
+        </h3>
+        <p className="mt-1 text-slate-700">{t.formIntro}</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <CommentField {...field('name')} autoComplete="name" />
+        <CommentField {...field('email')} type="email" autoComplete="email" />
+      </div>
+      <CommentField {...field('website')} type="url" autoComplete="url" hint={t.websiteHint} />
+      <CommentField {...field('comment')} multiline />
+      <HoneypotField id="comment-homepage" name="homepage" label={t.honeypot} value={homepage} onChange={setHomepage} />
+
+      <noscript>
+        <p className="font-medium text-accent-700">{t.noScript}</p>
+      </noscript>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-600"
+        >
+          {sending ? t.sending : t.submit}
+        </button>
+        {/* Both live regions stay in the DOM so screen readers hear what appears in them. */}
+        <div className="min-w-0 font-semibold">
+          <p role="status" className="text-green-800">
+            {status.kind === 'posted' ? t.posted : status.kind === 'held' ? status.message : null}
+          </p>
+          <p role="alert" className="text-red-700">
+            {status.kind === 'failed' ? status.message : null}
+          </p>
+        </div>
+      </div>
+    </form>
+  );
+}
