@@ -5,8 +5,9 @@
 // The cases in internal/domain/testdata/application-cases.json run through
 // both (rules.test.ts here, application_cases_test.go there), so the form
 // refuses exactly what the server refuses, with the same words.
-import { JOB_SEARCH, type ApplicationRequest, type CertificationName, type Education, type WorkExperience } from '../../gen/wire';
+import { type ApplicationRequest, type CertificationName, type Education, type WorkExperience } from '../../gen/wire';
 import { APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
+import { charCount, controlExceptNewline, hasInvisibleFormat, lineBreakOrControl, trimGo } from '../../lib/text-rules';
 
 /** A condition on another field of the same entry (domain.Condition). */
 interface Condition {
@@ -105,58 +106,6 @@ export function ruleFor(path: string): FieldRule | undefined {
 /** The accept attribute of a file input for a part: its extensions, comma-separated. */
 export function acceptFor(part: string): string {
   return (ruleFor(part)?.extensions ?? []).join(',');
-}
-
-// ---- characters -------------------------------------------------------
-
-// Go's strings.TrimSpace trims what unicode.IsSpace reports; String.trim
-// differs (it trims U+FEFF and keeps U+0085), so the server's own class is used.
-const edgeSpace = new RegExp(`^${JOB_SEARCH.spaceClass}+|${JOB_SEARCH.spaceClass}+$`, 'gu');
-
-function trimGo(s: string): string {
-  return s.replace(edgeSpace, '');
-}
-
-// What a one-line value must not hold (domain's isLineBreakOrControl): Go's
-// unicode.IsControl (category Cc: C0, DEL, C1), the line and paragraph
-// separators, and what Go reads as U+FFFD: the character itself and lone
-// surrogates, which reach the server as U+FFFD. Multi-line text may hold
-// \n and \t (isControlExceptNewline).
-const lineBreakOrControl = /[\p{Cc}\u2028\u2029\ufffd]|\p{Cs}/u;
-const controlExceptNewline = /[^\P{Cc}\t\n]|[\ufffd\p{Cs}]/u;
-const format = /^\p{Cf}$/u;
-const letterOrMark = /^[\p{L}\p{M}]$/u;
-
-/**
- * Whether s holds an invisible formatting character (domain's
- * hasInvisibleFormat): any of category Cf, except a zero-width non-joiner
- * or joiner between two letters or marks. Go and JavaScript may know
- * different Unicode versions, so a character assigned to Cf very recently
- * could be judged differently; the shared cases use long-standing ones.
- */
-function hasInvisibleFormat(s: string): boolean {
-  const chars = Array.from(s);
-  let prev = '';
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i] ?? '';
-    if (format.test(c)) {
-      const next = chars[i + 1] ?? '';
-      if ((c === '\u200c' || c === '\u200d') && letterOrMark.test(prev) && letterOrMark.test(next)) {
-        prev = c;
-        continue;
-      }
-      return true;
-    }
-    prev = c;
-  }
-  return false;
-}
-
-/** Length in code points, as Go's utf8.RuneCountInString counts. */
-function charCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
 }
 
 // ---- national ID ------------------------------------------------------

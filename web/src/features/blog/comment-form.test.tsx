@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost, Comment } from '../../gen/wire';
 import { renderApp } from '../../test/render-app';
-import { COMMENT_MESSAGES as M } from './comment-validation';
+import { COMMENT_MESSAGES as M } from '../../gen/wire';
 
 const post: BlogPost = {
   id: 'p1',

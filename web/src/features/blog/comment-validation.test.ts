@@ -1,6 +1,8 @@
+import commentTable from '../../../../internal/domain/testdata/comment-cases.json';
 import { describe, expect, it } from 'vitest';
 import emailTable from '../../../../internal/domain/testdata/email-cases.json';
-import { COMMENT_MESSAGES as M, firstInvalid, trimComment, validEmail, validateComment } from './comment-validation';
+import { COMMENT_MESSAGES as M } from '../../gen/wire';
+import { firstInvalid, trimComment, validEmail, validateComment, type CommentValues } from './comment-validation';
 
 const ok = { name: 'Asha Rao', email: 'asha@example.com', website: '', comment: 'Thanks, this helped.' };
 
@@ -17,7 +19,7 @@ describe('validateComment', () => {
     });
   });
 
-  it.each(['https://example.com', 'http://example.com/a?b=c', 'HTTPS://Example.COM/path'])('accepts the website %s', (website) =>
+  it.each(['https://example.com', 'http://example.com/a?b=c', 'https://Example.COM/path'])('accepts the website %s', (website) =>
     expect(validateComment({ ...ok, website }).website).toBeUndefined(),
   );
 
@@ -47,5 +49,15 @@ describe('validateComment', () => {
       website: '',
       comment: 'hi\nthere',
     });
+  });
+});
+
+// The same table runs through Go's domain.Comment.Validate
+// (internal/domain/comment_cases_test.go): the form never accepts what
+// the server refuses, nor refuses what it accepts, and uses its words.
+describe('the shared comment cases', () => {
+  it.each(commentTable.cases)('$name', (c) => {
+    const values = { ...commentTable.comment, ...(c.set ?? {}) } as CommentValues;
+    expect(validateComment(values)).toEqual(c.want);
   });
 });

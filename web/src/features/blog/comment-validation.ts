@@ -1,28 +1,8 @@
 // The comment form's checks in the browser (spec §5: name, e-mail and
 // comment are required; the website is an optional http(s) address). The
 // server checks again and its 422 answer carries a message per field.
-import { EMAIL_PATTERN_SOURCE } from '../../gen/wire';
-
-// TODO(merge): from COMMENT_MESSAGES / COMMENT_LIMITS (generated into gen/wire.ts by the Go side).
-export const COMMENT_MESSAGES = {
-  nameRequired: 'Enter your name.',
-  nameTooLong: 'Name must be at most 100 characters.',
-  emailRequired: 'Enter your e-mail address.',
-  emailInvalid: 'Enter a valid e-mail address.',
-  websiteInvalid: 'Enter a web address starting with http:// or https://.',
-  websiteTooLong: 'Web address must be at most 200 characters.',
-  commentRequired: 'Enter a comment.',
-  commentTooLong: 'Comment must be at most 2000 characters.',
-} as const;
-
-// TODO(merge): from COMMENT_MESSAGES / COMMENT_LIMITS (generated into gen/wire.ts by the Go side).
-export const COMMENT_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  emailLocalMax: 64,
-  websiteMax: 200,
-  commentMax: 2000,
-} as const;
+import { COMMENT_LIMITS, COMMENT_MESSAGES, EMAIL_PATTERN_SOURCE, URL_PATTERN_SOURCE } from '../../gen/wire';
+import { charCount, controlExceptNewline, hasInvisibleFormat, lineBreakOrControl, trimGo } from '../../lib/text-rules';
 
 /** The form's fields, in form order. */
 export const COMMENT_FIELDS = ['name', 'email', 'website', 'comment'] as const;
@@ -35,61 +15,60 @@ export type CommentValues = Record<CommentField, string>;
 export type CommentErrors = Partial<Record<CommentField, string>>;
 
 const EMAIL_PATTERN = new RegExp(EMAIL_PATTERN_SOURCE);
-
-/** Length in code points, as the server counts. */
-function charCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+const WEBSITE_PATTERN = new RegExp(URL_PATTERN_SOURCE);
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
 
 /** Whether the server will take s as an e-mail address (domain.ValidEmail). */
 export function validEmail(s: string): boolean {
+  // The pattern admits ASCII only, so UTF-16 lengths are Go's byte lengths here.
   const at = s.indexOf('@');
   return s.length <= COMMENT_LIMITS.emailMax && at >= 0 && at <= COMMENT_LIMITS.emailLocalMax && EMAIL_PATTERN.test(s);
 }
 
-/** An absolute http or https address with a host. */
-function validWebsite(s: string): boolean {
-  if (!/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** The values as they are sent: surrounding white space removed. */
+/** The values as they are sent: trimmed as the server trims (Comment.Normalize). */
 export function trimComment(values: CommentValues): CommentValues {
   return {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    website: values.website.trim(),
-    comment: values.comment.trim(),
+    name: trimGo(values.name),
+    email: trimGo(values.email),
+    website: trimGo(values.website),
+    comment: trimGo(values.comment.replaceAll('\r\n', '\n')),
   };
 }
 
-/** The first problem of each field (empty object when all is well), checked on trimmed values. */
+/** A required one-line field's problem, as the server's singleLine judges it. */
+function singleLine(value: string, missing: string, tooLong: string, max: number): string | undefined {
+  if (!value) return missing;
+  if (charCount(value) > max) return tooLong;
+  if (lineBreakOrControl.test(value) || hasInvisibleFormat(value)) return COMMENT_MESSAGES.singleLine;
+  return undefined;
+}
+
+/**
+ * The first problem of each field (empty object when all is well), checked
+ * on trimmed values, rule for rule as domain.Comment.Validate; the shared
+ * cases in internal/domain/testdata/comment-cases.json run through both.
+ */
 export function validateComment(values: CommentValues): CommentErrors {
   const v = trimComment(values);
   const m = COMMENT_MESSAGES;
   const L = COMMENT_LIMITS;
   const errors: CommentErrors = {};
 
-  if (!v.name) errors.name = m.nameRequired;
-  else if (charCount(v.name) > L.nameMax) errors.name = m.nameTooLong;
+  const name = singleLine(v.name, m.nameRequired, m.nameTooLong, L.nameMax);
+  if (name) errors.name = name;
 
-  if (!v.email) errors.email = m.emailRequired;
+  const email = singleLine(v.email, m.emailRequired, m.emailTooLong, L.emailMax);
+  if (email) errors.email = email;
   else if (!validEmail(v.email)) errors.email = m.emailInvalid;
 
   if (v.website) {
     if (charCount(v.website) > L.websiteMax) errors.website = m.websiteTooLong;
-    else if (!validWebsite(v.website)) errors.website = m.websiteInvalid;
+    else if (!WEBSITE_PATTERN.test(v.website)) errors.website = m.websiteInvalid;
   }
 
   if (!v.comment) errors.comment = m.commentRequired;
   else if (charCount(v.comment) > L.commentMax) errors.comment = m.commentTooLong;
+  else if (controlExceptNewline.test(v.comment) || BIDI_CONTROL.test(v.comment)) errors.comment = m.specialChars;
 
   return errors;
 }
