@@ -143,11 +143,26 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 //go:embed favicon.svg
 var faviconSVG []byte
 
+// noscriptCSS is the stylesheet of browsers without script (see the file).
+//
+//go:embed noscript.css
+var noscriptCSS []byte
+
 func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(faviconSVG)
+	}
+}
+
+// GET /noscript.css: linked from a <noscript> in every page's head (an
+// inline <style> would need the content security policy loosened).
+func (s *Server) noscriptStyles(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(noscriptCSS)
 	}
 }
 

@@ -458,7 +458,8 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 <meta name="theme-color" content="#1c3890">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<script type="module" src="{{.Script}}"></script>
+{{end}}<noscript><link rel="stylesheet" href="/noscript.css"></noscript>
+<script type="module" src="{{.Script}}"></script>
 {{range .Preload}}<link rel="modulepreload" href="{{.}}">
 {{end}}{{range .JSONLD}}<script type="application/ld+json">{{.}}</script>
 {{end}}</head>

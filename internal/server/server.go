@@ -151,6 +151,7 @@ func (s *Server) routes() http.Handler {
 	// Static files.
 	mux.Handle("GET /assets/", s.assets)
 	mux.HandleFunc("GET /favicon.svg", s.favicon)
+	mux.HandleFunc("GET /noscript.css", s.noscriptStyles)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	// The literal segment wins over /blog/{id}; no post ID has a dot.

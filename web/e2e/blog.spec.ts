@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures';
 import { base, openHydrated, watchErrors } from './helpers';
+import { COMMENT_MESSAGES } from '../src/gen/wire';
 
 // The blog: /blog lists published posts a page at a time; /blog/{id} shows a
 // post, its sections one at a time, its comments and the comment form. The
@@ -112,7 +113,8 @@ test('the blog list shows the newest posts and pages through them', async ({ pag
   const titles = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(titles).toHaveText(first.posts.map((p) => p.title));
   for (const p of first.posts.slice(0, 2)) {
-    await expect(page.getByRole('link', { name: `Read More: ${p.title}` })).toHaveAttribute('href', `/blog/${p.id}`);
+    // The accessible name starts with the visible words; Chromium puts a space before the hidden title.
+    await expect(page.getByRole('link', { name: new RegExp(`^Read More ?: ${escapeRegExp(p.title)}$`) })).toHaveAttribute('href', `/blog/${p.id}`);
     await expect(page.getByText(p.dateText, { exact: true }).first()).toBeVisible();
   }
   const nav = page.getByRole('navigation', { name: 'Pagination' });
@@ -248,7 +250,7 @@ test('the comment form refuses each rule with its message, in the browser and on
   await form(page).getByRole('button', { name: 'Post Comment' }).click();
   await expect(field(page, 'Email')).toBeFocused();
   await expect(field(page, 'Email')).toHaveAccessibleDescription('Enter a valid e-mail address.');
-  await expect(field(page, 'Website')).toHaveAccessibleDescription(/Enter a web address starting with http:\/\/ or https:\/\/\./);
+  await expect(field(page, 'Website')).toHaveAccessibleDescription(/Enter a web address starting with http:\/\/ or https:\/\//);
 
   // The server applies the same rules, in the same words.
   const res = await request.post(`${base()}/api/blogs/${id}/comments`, {
@@ -258,24 +260,27 @@ test('the comment form refuses each rule with its message, in the browser and on
   const body = await res.json();
   expect(body.error.code).toBe('invalid');
   expect(body.error.fields).toEqual({
-    name: 'Enter your name.',
-    email: 'Enter a valid e-mail address.',
-    website: 'Enter a web address starting with http:// or https://.',
-    comment: 'Enter a comment.',
+    name: COMMENT_MESSAGES.nameRequired,
+    email: COMMENT_MESSAGES.emailInvalid,
+    website: COMMENT_MESSAGES.websiteInvalid,
+    comment: COMMENT_MESSAGES.commentRequired,
   });
 });
 
-test('a posted comment is shown at the top, the form is cleared and nothing leaves the site', async ({ page, request }) => {
+test('a posted comment is shown at the top, the form is cleared and nothing leaves the site', async ({ page, request }, info) => {
   const errors = watchErrors(page);
   const foreign: string[] = [];
   page.on('request', (r) => {
     if (!r.url().startsWith(base()) && !r.url().startsWith('data:')) foreign.push(r.url());
   });
   const { posts } = await listPage(request);
-  const id = posts[1]!.id;
+  // A post of each project's own: the two run at once, and newest first
+  // means the other's comment could land on top.
+  const id = posts[info.project.name === 'phone' ? 1 : 2]!.id;
   await openHydrated(page, `/blog/${id}`);
-  const name = `Meera Iyer ${Date.now().toString(36)}`;
-  await fillComment(page, { Name: name, Email: 'meera@example.com', Website: 'https://meera.example', Comment: 'Clear and useful.\nThank you!' });
+  const name = `Meera ${Date.now().toString(36)} Iyer`; // initials MI
+  // Text of its own too: the same text again on a post is held for review.
+  await fillComment(page, { Name: name, Email: 'meera@example.com', Website: 'https://meera.example', Comment: `Clear and useful.\nThank you, from ${name}!` });
   await page.waitForTimeout(FILL_TIME_MS);
   const posted = page.waitForResponse((r) => r.url().endsWith(`/api/blogs/${id}/comments`) && r.request().method() === 'POST');
   await form(page).getByRole('button', { name: 'Post Comment' }).click();
@@ -510,7 +515,7 @@ test("UI: the server's refusal is shown at its field", async ({ page }) => {
   await form(page).getByRole('button', { name: 'Post Comment' }).click();
   await expect(field(page, 'Website')).toBeFocused();
   await expect(field(page, 'Website')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, 'Website')).toHaveAccessibleDescription(/Enter a web address starting with http:\/\/ or https:\/\/\./);
+  await expect(field(page, 'Website')).toHaveAccessibleDescription(/Enter a web address starting with http:\/\/ or https:\/\//);
   await expect(field(page, 'Comment')).toHaveValue('Bookmarked.');
 });
 
@@ -546,3 +551,7 @@ test('UI: the list as cards with pagination', async ({ page }, info) => {
   await shot(page, info, 'ui-list');
   await axe(page, 'fake list');
 });
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
