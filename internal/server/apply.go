@@ -158,6 +158,8 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		return s.submissionAnswer(ctx, jobID, sub)
 	}
 	up.committed = true
+	// The replaced application's documents; or, when suspected spam left
+	// a real application in place, the spam's own (see SaveApplication).
 	s.deleteBlobs(ctx, res.Previous)
 	s.logger(r).Info("application stored", "id", a.ID, "job", job.ID, "spam", a.Spam,
 		"updated", !res.Created, "documents", len(up.keys))

@@ -690,3 +690,38 @@ func TestApplyRateLimit(t *testing.T) {
 		t.Errorf("%d blobs, want 30: the refused one stores nothing", n)
 	}
 }
+
+// Suspected spam with the address of a real applicant must not wipe the
+// real application: it and its documents stay, the spam's documents go,
+// and no mail is queued for the spam.
+func TestApplySpamDoesNotReplaceARealApplication(t *testing.T) {
+	f := newApplyFixture(t)
+	if res := f.apply(t, validRequest(), validFiles(), "real-key-0123456789"); res.Status != http.StatusCreated {
+		t.Fatalf("real application = %d %s", res.Status, res.Body)
+	}
+	real := f.applications(t)[0]
+	mails, _ := f.store.ListOutbox(context.Background(), "", 0)
+
+	spam := validRequest()
+	spam.Homepage = "http://spam.example"
+	spam.PhoneNumber = "9000000000"
+	if res := f.apply(t, spam, validFiles(), "spam-key-0123456789"); res.Status >= 300 {
+		t.Fatalf("spam submission = %d %s, want an answer like any other", res.Status, res.Body)
+	}
+	apps := f.applications(t)
+	if len(apps) != 1 || apps[0].ID != real.ID || apps[0].Spam || apps[0].PhoneNumber != real.PhoneNumber {
+		t.Fatalf("applications after the spam = %+v, want the real one unchanged", apps)
+	}
+	keys := f.allBlobs(t)
+	if len(keys) != len(real.BlobKeys()) {
+		t.Errorf("blobs after the spam = %v, want only the real application's %v", keys, real.BlobKeys())
+	}
+	for _, k := range real.BlobKeys() {
+		if _, _, err := f.blobs.Open(context.Background(), k); err != nil {
+			t.Errorf("real document %s gone: %v", k, err)
+		}
+	}
+	if out, _ := f.store.ListOutbox(context.Background(), "", 0); len(out) != len(mails) {
+		t.Errorf("outbox holds %d mails after the spam, want the real application's %d", len(out), len(mails))
+	}
+}
