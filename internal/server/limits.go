@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"corpsite/internal/domain"
 )
 
 // Request limits every request gets unless its route declares its own.
@@ -53,9 +55,20 @@ var (
 	// formLimits are for small JSON forms (contact, comments).
 	formLimits = routeLimits{maxBody: 64 << 10, readTimeout: 10 * time.Second}
 	// uploadLimits are for a job application with its files
-	// (POST /api/jobs/{id}/applications).
-	uploadLimits = routeLimits{maxBody: 64 << 20, readTimeout: 10 * time.Minute}
+	// (POST /api/jobs/{id}/applications). The body holds the largest
+	// application the rules allow: a resume, an ID document and every
+	// certification at their size limits, the JSON part, and room for
+	// the multipart framing (part headers and boundaries).
+	uploadLimits = routeLimits{
+		maxBody: domain.ResumeMaxBytes + (1+domain.MaxCertifications)*domain.DocumentMaxBytes +
+			applyJSONMax + uploadFramingSlack,
+		readTimeout: 10 * time.Minute,
+	}
 )
+
+// uploadFramingSlack is what uploadLimits allows beyond the parts' own
+// limits: far more than the framing of a dozen parts takes.
+const uploadFramingSlack = 1 << 20
 
 // limitedBody is the request body as the middleware hands it on: limited
 // to defaultMaxBody, with the original kept so that a route's own limit
