@@ -39,6 +39,9 @@ const (
 	// applyCleanupTimeout bounds the removal of a failed submission's
 	// files, which runs even when the client has gone.
 	applyCleanupTimeout = 30 * time.Second
+	// applyBusyRetry is the Retry-After of a submission refused because
+	// maxUploads are streaming already.
+	applyBusyRetry = time.Minute
 )
 
 // idempotencyKeyPattern is what the form sends as Idempotency-Key: a
@@ -52,6 +55,7 @@ const (
 	msgApplyBadKey    = "The form sent an invalid Idempotency-Key. Please reload the page and try again."
 	msgApplyTooMany   = "You have sent several applications in a short time. Please wait an hour and try again."
 	msgApplyKeyReused = "This submission belongs to another position. Please reload the page and try again."
+	msgApplyBusy      = "We are receiving many applications right now. Please wait a minute and submit again."
 )
 
 // POST /api/jobs/{id}/applications: stores a job application with its
@@ -107,6 +111,15 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, domain.ApplicationError(problems)
 	}
 
+	// A slot before the rate limit: a submission refused for want of one
+	// does not count against the client.
+	select {
+	case s.uploadSlots <- struct{}{}:
+		defer func() { <-s.uploadSlots }()
+	default:
+		setRetryAfter(w, applyBusyRetry)
+		return nil, domain.Errorf(codeBusy, msgApplyBusy)
+	}
 	ok, retry, err := s.store.Allow(ctx, "apply:"+clientKey(r), applyLimit, applyWindow, s.now())
 	if err != nil {
 		return nil, err
@@ -115,6 +128,8 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		setRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, msgApplyTooMany)
 	}
+	// Only now does the client get the time to send its files.
+	extendForUpload(w, s.uploadLimits)
 
 	up := &upload{s: s, req: &req, now: s.now()}
 	defer up.cleanupOnFailure(ctx)

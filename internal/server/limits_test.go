@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+	"time"
 
 	"corpsite/internal/domain"
 )
@@ -63,9 +64,13 @@ func TestRouteBodyLimits(t *testing.T) {
 	if uploadLimits.maxBody < maxApplication {
 		t.Errorf("upload limit %d bytes, want at least the largest application's %d", uploadLimits.maxBody, maxApplication)
 	}
-	if uploadLimits.readTimeout <= ReadTimeout || formLimits.readTimeout > ReadTimeout {
+	if uploadLimits.uploadTimeout <= ReadTimeout || formLimits.readTimeout > ReadTimeout {
 		t.Errorf("read deadlines: upload %v, form %v, default %v; want upload > default >= form",
-			uploadLimits.readTimeout, formLimits.readTimeout, ReadTimeout)
+			uploadLimits.uploadTimeout, formLimits.readTimeout, ReadTimeout)
+	}
+	if uploadLimits.readTimeout >= uploadLimits.uploadTimeout || uploadLimits.readTimeout > time.Minute {
+		t.Errorf("upload route's first deadline %v, want well under its upload deadline %v",
+			uploadLimits.readTimeout, uploadLimits.uploadTimeout)
 	}
 }
 
