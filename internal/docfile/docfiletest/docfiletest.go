@@ -192,6 +192,11 @@ var badFiles = sync.OnceValue(func() []BadFile {
 	loopOLE[512+4] = 1
 	loopOLE[512+5], loopOLE[512+6], loopOLE[512+7] = 0, 0, 0
 	shortOLE := GoodDOC()[:1300]
+	// An encrypted document whose header moves the mini stream cutoff
+	// above its WordDocument stream's size, so that the stream would pass
+	// for a mini stream and go unread.
+	bigCutoff := OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0x0100)})
+	bigCutoff[0x38], bigCutoff[0x39], bigCutoff[0x3A], bigCutoff[0x3B] = 0xFF, 0xFF, 0xFF, 0x7F
 
 	// Listed without the NameCheck field, which is derived below.
 	type entry struct {
@@ -301,6 +306,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.doc", resume, msiOLE, "compound file without WordDocument (installer, spreadsheet)", msgMismatch(resume, "a Word document", ".doc")},
 		{"cv.doc", resume, notWordOLE, "WordDocument stream without its magic number", msgMismatch(resume, "a Word document", ".doc")},
 		{"cv.doc", resume, badShift, "compound file with sector shift 10", msgDOC("its header is damaged")},
+		{"cv.doc", resume, bigCutoff, "compound file with a mini stream cutoff other than 4096", msgDOC("its header is damaged")},
 		{"cv.doc", resume, loopOLE, "compound file whose directory chain loops", msgDOC("its directory is damaged")},
 		{"cv.doc", resume, shortOLE, "compound file cut after its header", msgDOC("its text stream is missing")},
 		// Images.
