@@ -346,7 +346,9 @@ func (a *App) PurgeApplications(ctx context.Context, now time.Time) (int, error)
 	deleted := 0
 	for _, k := range keys {
 		if err := a.blobs.Delete(ctx, k); err != nil {
-			errs = append(errs, err)
+			// Without the key, which may carry an applicant's name:
+			// the error ends up in the janitor's warning.
+			errs = append(errs, domain.BlobErr("delete", k, err))
 			continue
 		}
 		deleted++

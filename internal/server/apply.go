@@ -336,7 +336,9 @@ func (u *upload) store(ctx context.Context, part string, p *multipart.Part) erro
 	defer rc.Close()
 	u.keys = append(u.keys, key) // before Put: a half-written blob is deleted too
 	if err := u.s.blobs.Put(ctx, key, rc, checked.ContentType); err != nil {
-		return err
+		// Blob errors quote the key, which carries a slug of the
+		// applicant's name, and a failed request's error is logged.
+		return domain.BlobErr("store", key, err)
 	}
 	u.metas[part] = domain.FileMeta{Name: p.FileName(), Size: checked.Size}
 	*d.slot = key

@@ -42,12 +42,22 @@ type applyFixture struct {
 
 func newApplyFixture(t *testing.T) *applyFixture {
 	t.Helper()
+	return newApplyFixtureWith(t, nil)
+}
+
+// newApplyFixtureWith is newApplyFixture with the blob store wrapped by
+// wrap (when not nil), e.g. to make it fail.
+func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobStore) *applyFixture {
+	t.Helper()
 	dir := t.TempDir()
 	blobs, err := blob.Open(context.Background(), "", filepath.Join(dir, "files"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { blobs.Close() })
+	if wrap != nil {
+		blobs = wrap(blobs)
+	}
 	keys, err := idcrypt.ParseKeys("k1:" + strings.Repeat("A", 43) + "=")
 	if err != nil {
 		t.Fatal(err)
@@ -723,5 +733,31 @@ func TestApplySpamDoesNotReplaceARealApplication(t *testing.T) {
 	}
 	if out, _ := f.store.ListOutbox(context.Background(), "", 0); len(out) != len(mails) {
 		t.Errorf("outbox holds %d mails after the spam, want the real application's %d", len(out), len(mails))
+	}
+}
+
+// leakyPuts is a blob store whose writes fail with an error that quotes
+// the key, as real stores' errors do.
+type leakyPuts struct{ domain.BlobStore }
+
+func (leakyPuts) Put(_ context.Context, key string, _ io.Reader, _ string) error {
+	return fmt.Errorf("blob: put %q: %w", key, os.ErrPermission)
+}
+
+// A failed write to blob storage is logged without its key, which
+// carries a slug of the applicant's name: the folder and the kind of
+// failure only.
+func TestApplyBlobFailureLogsNoKey(t *testing.T) {
+	f := newApplyFixtureWith(t, func(b domain.BlobStore) domain.BlobStore { return leakyPuts{b} })
+	res := f.apply(t, validRequest(), validFiles(), "")
+	if res.Status != http.StatusInternalServerError {
+		t.Fatalf("answer = %d %s, want 500", res.Status, res.Body)
+	}
+	logs := f.logs.String()
+	if strings.Contains(logs, "meera-iyer") || strings.Contains(strings.ToLower(logs), "meera") {
+		t.Errorf("the log names the applicant:\n%s", logs)
+	}
+	if !strings.Contains(logs, "resumes/") || !strings.Contains(logs, "permission denied") {
+		t.Errorf("the log does not say which folder and what failed:\n%s", logs)
 	}
 }
