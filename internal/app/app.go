@@ -201,7 +201,8 @@ const keyFileName = "data.key"
 
 // LoadIDKeys returns the keys that seal national ID numbers: those of
 // --data-key, or else those of the key file in the data folder, created
-// with a new key on first start. Only the key's ID is ever logged.
+// with a new key on first start. With PostgreSQL, which several instances
+// may share, --data-key is required. Only the key's ID is ever logged.
 func LoadIDKeys(cfg *config.Config, log *slog.Logger) (*idcrypt.Keyring, error) {
 	if cfg.DataKey != "" {
 		k, err := idcrypt.ParseKeys(cfg.DataKey)
@@ -211,21 +212,27 @@ func LoadIDKeys(cfg *config.Config, log *slog.Logger) (*idcrypt.Keyring, error) 
 		log.Info("national ID numbers sealed with the key given", "key_id", k.CurrentID())
 		return k, nil
 	}
+	path := filepath.Join(cfg.DataDir, keyFileName)
+	if cfg.DatabaseURL != "" {
+		// A database others may share: each instance would otherwise make
+		// its own key and could not open what the others sealed. SQLite
+		// (make run, tests) is one instance's, so its key file will do.
+		how := "for example the line of this instance's key file " + path
+		if _, err := os.Stat(path); err != nil {
+			how = `for example the output of: echo "k1:$(openssl rand -base64 32)"`
+		}
+		return nil, fmt.Errorf("app: a PostgreSQL database (--database-url) needs --data-key: "+
+			"several instances must share SITE_DATA_KEY to read each other's national ID numbers; "+
+			"set SITE_DATA_KEY on every instance to the same keys, %s", how)
+	}
 	if err := privateDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(cfg.DataDir, keyFileName)
 	k, err := idcrypt.LoadOrCreateKeyFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	log.Info("national ID numbers sealed with the key file", "path", path, "key_id", k.CurrentID())
-	if cfg.DatabaseURL != "" {
-		// Each instance would otherwise make its own key and could not
-		// open what the others sealed.
-		log.Warn("a shared database but no --data-key: every instance must use the same key; " +
-			"set --data-key (SITE_DATA_KEY) to the line in this key file on every instance")
-	}
 	return k, nil
 }
 
