@@ -118,6 +118,7 @@ type App struct {
 	http     *http.Server
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
+	uploads  string // the folder of documents being checked
 }
 
 // New opens everything the site needs. Close releases it.
@@ -168,7 +169,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	if err := privateDir(uploads); err != nil {
 		return nil, err
 	}
-	removeStaleUploads(uploads, time.Hour, log)
+	a.uploads = uploads
+	removeStaleUploads(uploads, staleUploadAge, log)
 	a.server, err = server.New(server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
@@ -422,39 +424,56 @@ const (
 	// visitor retrying later than this gets a new submission (which
 	// replaces the first, same job and e-mail).
 	submissionKeyAge = 7 * 24 * time.Hour
+	// staleUploadAge is how old a file in the uploads folder must be
+	// before it is taken for one left behind (by a crash, or a removal
+	// that failed): a document is checked and stored within the upload's
+	// deadline, far less than this.
+	staleUploadAge = time.Hour
 )
 
 // janitor runs housekeeping now (in the background of serving) and every
 // hour until ctx ends: it forgets rate-limit windows older than a day and
 // idempotency keys older than a week, deletes the applications (with
 // their files) older than the retention period and national-ID documents
-// older than theirs, and deletes files no application references that are
-// older than an hour (left by failed or abandoned submissions).
+// older than theirs, deletes files no application references that are
+// older than an hour (left by failed or abandoned submissions), and
+// empties the uploads folder of files older than an hour.
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
-		now := time.Now()
-		if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-			a.log.Warn("pruning rate limits failed", "err", err)
-		}
-		if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
-			a.log.Warn("pruning idempotency keys failed", "err", err)
-		}
-		if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
-			a.log.Warn("purging old applications failed", "err", err)
-		}
-		if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
-			a.log.Warn("purging old national-ID documents failed", "err", err)
-		}
-		if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
-			a.log.Warn("sweeping orphan files failed", "err", err)
-		}
+		a.housekeep(ctx)
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
+	}
+}
+
+// housekeep does the janitor's work once.
+func (a *App) housekeep(ctx context.Context) {
+	now := time.Now()
+	if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning rate limits failed", "err", err)
+	}
+	if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning idempotency keys failed", "err", err)
+	}
+	if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Warn("purging old applications failed", "err", err)
+	}
+	if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Warn("purging old national-ID documents failed", "err", err)
+	}
+	if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
+		a.log.Warn("sweeping orphan files failed", "err", err)
+	}
+	// Not only at start-up: a long-running instance whose temporary
+	// files were not removed (a failed removal, a panic mid-check)
+	// would otherwise keep applicants' documents on its disk.
+	if a.uploads != "" {
+		removeStaleUploads(a.uploads, staleUploadAge, a.log)
 	}
 }
 

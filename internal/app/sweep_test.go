@@ -226,3 +226,33 @@ func TestPurgeIDDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestHousekeepingRemovesStaleUploads: the hourly housekeeping, not only
+// the start, removes files left in the uploads folder for over an hour,
+// and leaves younger ones (documents being checked) alone.
+func TestHousekeepingRemovesStaleUploads(t *testing.T) {
+	cfg := testConfig(t, nil)
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	uploads := filepath.Join(cfg.DataDir, "uploads")
+	stale, young := filepath.Join(uploads, "docfile-stale.pdf"), filepath.Join(uploads, "docfile-young.pdf")
+	for _, p := range []string{stale, young} {
+		if err := os.WriteFile(p, []byte("%PDF-1.7"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	app.Housekeep(a, t.Context())
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a two-hour-old upload is still there")
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("a fresh upload is gone: %v", err)
+	}
+}
