@@ -118,6 +118,7 @@ type App struct {
 	http     *http.Server
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
+	uploads  string // the folder of documents being checked
 }
 
 // New opens everything the site needs. Close releases it.
@@ -168,7 +169,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	if err := privateDir(uploads); err != nil {
 		return nil, err
 	}
-	removeStaleUploads(uploads, time.Hour, log)
+	a.uploads = uploads
+	removeStaleUploads(uploads, staleUploadAge, log)
 	a.server, err = server.New(server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
@@ -201,7 +203,8 @@ const keyFileName = "data.key"
 
 // LoadIDKeys returns the keys that seal national ID numbers: those of
 // --data-key, or else those of the key file in the data folder, created
-// with a new key on first start. Only the key's ID is ever logged.
+// with a new key on first start. With PostgreSQL, which several instances
+// may share, --data-key is required. Only the key's ID is ever logged.
 func LoadIDKeys(cfg *config.Config, log *slog.Logger) (*idcrypt.Keyring, error) {
 	if cfg.DataKey != "" {
 		k, err := idcrypt.ParseKeys(cfg.DataKey)
@@ -211,21 +214,27 @@ func LoadIDKeys(cfg *config.Config, log *slog.Logger) (*idcrypt.Keyring, error) 
 		log.Info("national ID numbers sealed with the key given", "key_id", k.CurrentID())
 		return k, nil
 	}
+	path := filepath.Join(cfg.DataDir, keyFileName)
+	if cfg.DatabaseURL != "" {
+		// A database others may share: each instance would otherwise make
+		// its own key and could not open what the others sealed. SQLite
+		// (make run, tests) is one instance's, so its key file will do.
+		how := "for example the line of this instance's key file " + path
+		if _, err := os.Stat(path); err != nil {
+			how = `for example the output of: echo "k1:$(openssl rand -base64 32)"`
+		}
+		return nil, fmt.Errorf("app: a PostgreSQL database (--database-url) needs --data-key: "+
+			"several instances must share SITE_DATA_KEY to read each other's national ID numbers; "+
+			"set SITE_DATA_KEY on every instance to the same keys, %s", how)
+	}
 	if err := privateDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(cfg.DataDir, keyFileName)
 	k, err := idcrypt.LoadOrCreateKeyFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	log.Info("national ID numbers sealed with the key file", "path", path, "key_id", k.CurrentID())
-	if cfg.DatabaseURL != "" {
-		// Each instance would otherwise make its own key and could not
-		// open what the others sealed.
-		log.Warn("a shared database but no --data-key: every instance must use the same key; " +
-			"set --data-key (SITE_DATA_KEY) to the line in this key file on every instance")
-	}
 	return k, nil
 }
 
@@ -346,7 +355,9 @@ func (a *App) PurgeApplications(ctx context.Context, now time.Time) (int, error)
 	deleted := 0
 	for _, k := range keys {
 		if err := a.blobs.Delete(ctx, k); err != nil {
-			errs = append(errs, err)
+			// Without the key, which may carry an applicant's name:
+			// the error ends up in the janitor's warning.
+			errs = append(errs, domain.BlobErr("delete", k, err))
 			continue
 		}
 		deleted++
@@ -413,39 +424,56 @@ const (
 	// visitor retrying later than this gets a new submission (which
 	// replaces the first, same job and e-mail).
 	submissionKeyAge = 7 * 24 * time.Hour
+	// staleUploadAge is how old a file in the uploads folder must be
+	// before it is taken for one left behind (by a crash, or a removal
+	// that failed): a document is checked and stored within the upload's
+	// deadline, far less than this.
+	staleUploadAge = time.Hour
 )
 
 // janitor runs housekeeping now (in the background of serving) and every
 // hour until ctx ends: it forgets rate-limit windows older than a day and
 // idempotency keys older than a week, deletes the applications (with
 // their files) older than the retention period and national-ID documents
-// older than theirs, and deletes files no application references that are
-// older than an hour (left by failed or abandoned submissions).
+// older than theirs, deletes files no application references that are
+// older than an hour (left by failed or abandoned submissions), and
+// empties the uploads folder of files older than an hour.
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
-		now := time.Now()
-		if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-			a.log.Warn("pruning rate limits failed", "err", err)
-		}
-		if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
-			a.log.Warn("pruning idempotency keys failed", "err", err)
-		}
-		if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
-			a.log.Warn("purging old applications failed", "err", err)
-		}
-		if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
-			a.log.Warn("purging old national-ID documents failed", "err", err)
-		}
-		if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
-			a.log.Warn("sweeping orphan files failed", "err", err)
-		}
+		a.housekeep(ctx)
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
+	}
+}
+
+// housekeep does the janitor's work once.
+func (a *App) housekeep(ctx context.Context) {
+	now := time.Now()
+	if err := a.store.PruneRateLimits(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning rate limits failed", "err", err)
+	}
+	if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning idempotency keys failed", "err", err)
+	}
+	if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Warn("purging old applications failed", "err", err)
+	}
+	if _, err := a.PurgeIDDocuments(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Warn("purging old national-ID documents failed", "err", err)
+	}
+	if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
+		a.log.Warn("sweeping orphan files failed", "err", err)
+	}
+	// Not only at start-up: a long-running instance whose temporary
+	// files were not removed (a failed removal, a panic mid-check)
+	// would otherwise keep applicants' documents on its disk.
+	if a.uploads != "" {
+		removeStaleUploads(a.uploads, staleUploadAge, a.log)
 	}
 }
 

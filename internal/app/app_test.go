@@ -374,3 +374,45 @@ func TestPurgeApplications(t *testing.T) {
 		r.Close()
 	}
 }
+
+// leakyDeletes is a blob store whose deletions fail with an error that
+// quotes the key, as real stores' errors do.
+type leakyDeletes struct{ domain.BlobStore }
+
+func (leakyDeletes) Delete(_ context.Context, key string) error {
+	return fmt.Errorf("blob: delete %q: %w", key, os.ErrPermission)
+}
+
+// TestPurgeApplicationsErrorNamesNoKey: keys carry applicants' names, so
+// the error of a failed deletion (which the janitor logs) names only the
+// folder and the kind of failure.
+func TestPurgeApplicationsErrorNamesNoKey(t *testing.T) {
+	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Now()
+	old := now.AddDate(0, 0, -31)
+	application := domain.Application{
+		JobID: "job-1", FirstName: "Asha", Email: "asha@example.com", ConsentAt: old, AppliedAt: old,
+		ResumeKey: domain.NewBlobKey(domain.BlobResumes, "Asha Secretname", old, ".pdf"),
+	}
+	if _, err := a.Store().SaveApplication(ctx, &application, domain.SaveOptions{}); err != nil {
+		t.Fatalf("SaveApplication: %v", err)
+	}
+	app.SetBlobs(a, leakyDeletes{a.Blobs()})
+	_, err = a.PurgeApplications(ctx, now)
+	if err == nil {
+		t.Fatal("PurgeApplications with failing deletions: no error")
+	}
+	if msg := err.Error(); strings.Contains(msg, "secretname") || strings.Contains(msg, application.ResumeKey) ||
+		!strings.Contains(msg, "resumes/") || !strings.Contains(msg, "permission denied") {
+		t.Errorf("error %q: want the folder and the kind of failure, never the key", msg)
+	}
+	if !errors.Is(err, os.ErrPermission) {
+		t.Errorf("error %v no longer wraps its cause", err)
+	}
+}

@@ -134,6 +134,31 @@ func TestIDKeys(t *testing.T) {
 		t.Errorf("the log does not name the key ID %q:\n%s", k1.CurrentID(), logs.String())
 	}
 
+	// PostgreSQL, which several instances may share, needs --data-key:
+	// each instance making a key of its own could not read the others'
+	// numbers. The refusal says how to get one: the key file's line when
+	// there is one.
+	pg := func(c *config.Config) { c.DatabaseURL = "postgres://site@db.invalid/site" }
+	for _, tc := range []struct {
+		cfg  *config.Config
+		want string
+	}{
+		{testConfig(t, pg), "openssl rand -base64 32"},
+		{testConfig(t, func(c *config.Config) { pg(c); c.DataDir = cfg.DataDir }), path},
+	} {
+		_, err := app.LoadIDKeys(tc.cfg, log)
+		if err == nil || !strings.Contains(err.Error(), "SITE_DATA_KEY") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("LoadIDKeys with a database URL and no --data-key: %v, want a refusal naming SITE_DATA_KEY and %q", err, tc.want)
+		}
+		if _, err := os.Stat(filepath.Join(tc.cfg.DataDir, "data.key")); tc.cfg.DataDir != cfg.DataDir && err == nil {
+			t.Errorf("a key file was made for a shared database")
+		}
+	}
+	pgKeyed := testConfig(t, func(c *config.Config) { pg(c); c.DataKey = given })
+	if _, err := app.LoadIDKeys(pgKeyed, log); err != nil {
+		t.Errorf("LoadIDKeys with a database URL and --data-key: %v", err)
+	}
+
 	// A key file others may read stops the start.
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
@@ -199,5 +224,35 @@ func TestPurgeIDDocuments(t *testing.T) {
 		if !exists(k) {
 			t.Errorf("young application's file %s is gone", k)
 		}
+	}
+}
+
+// TestHousekeepingRemovesStaleUploads: the hourly housekeeping, not only
+// the start, removes files left in the uploads folder for over an hour,
+// and leaves younger ones (documents being checked) alone.
+func TestHousekeepingRemovesStaleUploads(t *testing.T) {
+	cfg := testConfig(t, nil)
+	a, err := app.New(t.Context(), cfg, quietLogger())
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	uploads := filepath.Join(cfg.DataDir, "uploads")
+	stale, young := filepath.Join(uploads, "docfile-stale.pdf"), filepath.Join(uploads, "docfile-young.pdf")
+	for _, p := range []string{stale, young} {
+		if err := os.WriteFile(p, []byte("%PDF-1.7"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	app.Housekeep(a, t.Context())
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a two-hour-old upload is still there")
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("a fresh upload is gone: %v", err)
 	}
 }

@@ -113,7 +113,10 @@ func readOLEDirectory(f io.ReaderAt, size int64, head []byte) ([]oleDirEntry, st
 		return nil, "it is too short"
 	}
 	major, shift, miniShift := le.Uint16(head[0x1A:]), le.Uint16(head[0x1E:]), le.Uint16(head[0x20:])
-	if le.Uint16(head[0x1C:]) != 0xFFFE || miniShift != 6 ||
+	// The mini stream cutoff is 4096 by the format (MS-CFB 2.2); another
+	// value would let a file pass its WordDocument stream off as a mini
+	// stream, which checkFIB does not read: no magic, no encryption check.
+	if le.Uint16(head[0x1C:]) != 0xFFFE || miniShift != 6 || le.Uint32(head[0x38:]) != 4096 ||
 		!(major == 3 && shift == 9 || major == 4 && shift == 12) {
 		return nil, "its header is damaged"
 	}

@@ -64,8 +64,8 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 	}
 	// Count entries before archive/zip reads the whole directory into
 	// memory: 10 MB of tiny entries would be 200,000 of them.
-	if n, ok := zipEntryCount(f, size); !ok {
-		return broken("its table of contents is damaged")
+	if n, why := zipDirectory(f, size); why != "" {
+		return broken(why)
 	} else if n > MaxZipEntries {
 		return broken(fmt.Sprintf("it has more than %d parts", MaxZipEntries))
 	}
@@ -303,21 +303,58 @@ func quoteName(name string) string {
 	return fmt.Sprintf("%q", name)
 }
 
-// zipEntryCount reads the number of entries from the end of central
-// directory record, which sits in the last 64 KiB + 22 bytes. ok is false
-// when there is no such record.
-func zipEntryCount(f *os.File, size int64) (n int, ok bool) {
-	const eocdLen = 22
-	tailLen := min(size, eocdLen+0xFFFF)
+// maxZipDirectory bounds the central directory of a DOCX, in bytes. Word's
+// hold a few dozen entries of a few dozen bytes; MaxZipEntries entries with
+// long names fit too.
+const maxZipDirectory = 1 << 20
+
+// zipDirectory reads the end-of-central-directory record of the zip in f
+// as archive/zip finds it and returns its entry count, or why the archive
+// is refused. archive/zip reads directory entries until one fails to
+// parse, whatever the record says (it checks the count modulo 65536
+// only), so the count alone bounds nothing: 196,613 entries under a
+// record claiming 5 would all be read. It starts reading at the directory
+// size before the record, though, so bounding the size bounds what it
+// reads. Zip64 records, which carry 64-bit sizes elsewhere, are refused:
+// a DOCX never needs them.
+func zipDirectory(f *os.File, size int64) (n int, why string) {
+	const (
+		eocdLen  = 22
+		damaged  = "its table of contents is damaged"
+		tooLarge = "its table of contents is too large"
+		zip64    = "it uses the Zip64 format, which Word documents do not need"
+	)
+	// The block archive/zip searches: the record and a comment of up to
+	// 64 KiB.
+	tailLen := min(size, 65*1024)
 	tail := make([]byte, tailLen)
 	if _, err := f.ReadAt(tail, size-tailLen); err != nil {
-		return 0, false
+		return 0, damaged
 	}
-	i := bytes.LastIndex(tail, []byte("PK\x05\x06"))
-	if i < 0 || len(tail)-i < eocdLen {
-		return 0, false
+	// The last signature whose comment fits in the file, as archive/zip
+	// picks it: a record inside another's comment must not be the one
+	// checked here and skipped there.
+	at := -1
+	for i := len(tail) - eocdLen; i >= 0; i-- {
+		if string(tail[i:i+4]) == "PK\x05\x06" &&
+			i+eocdLen+int(binary.LittleEndian.Uint16(tail[i+20:])) <= len(tail) {
+			at = i
+			break
+		}
 	}
-	// Total entries in the central directory; 0xFFFF means Zip64, whose
-	// real count is larger still.
-	return int(binary.LittleEndian.Uint16(tail[i+10:])), true
+	if at < 0 {
+		return 0, damaged
+	}
+	rec := tail[at:]
+	onDisk, total := binary.LittleEndian.Uint16(rec[8:]), binary.LittleEndian.Uint16(rec[10:])
+	dirSize, dirOffset := binary.LittleEndian.Uint32(rec[12:]), binary.LittleEndian.Uint32(rec[16:])
+	// archive/zip looks for Zip64 records on any of these markers
+	// (0xFFFF for the size too).
+	if onDisk == 0xFFFF || total == 0xFFFF || dirSize == 0xFFFF || dirSize == 0xFFFFFFFF || dirOffset == 0xFFFFFFFF {
+		return 0, zip64
+	}
+	if dirSize > maxZipDirectory {
+		return 0, tooLarge
+	}
+	return int(total), ""
 }

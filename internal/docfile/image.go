@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -42,6 +43,34 @@ const (
 var decodeSlots = make(chan struct{}, 2)
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+// reencodedMax is the largest re-encoded image kept for kind ki: twice
+// what an upload of the kind may weigh. A small file of noisy or
+// crafted pixels can come out of the encoder many times larger (a JPEG
+// saved at a low quality, then at jpegQuality), which would fill the
+// disk and blob storage past the limits the upload was held to. A
+// variable so that a test can lower it.
+var reencodedMax = func(ki kindInfo) int64 { return 2 * ki.maxBytes }
+
+// errReencodedTooLarge stops writing an image past reencodedMax.
+var errReencodedTooLarge = errors.New("docfile: re-encoded image too large")
+
+// limitWriter writes to w until n bytes, then fails with
+// errReencodedTooLarge, so that an oversized image stops while it is
+// written rather than after.
+type limitWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > l.n {
+		return 0, errReencodedTooLarge
+	}
+	n, err := l.w.Write(p)
+	l.n -= int64(n)
+	return n, err
+}
 
 // reencodeImage checks that f holds an image of format ft within the
 // bounds, decodes it and writes it again into a new temp file, without
@@ -120,7 +149,7 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if err != nil {
 		return nil, fmt.Errorf("docfile: create image file: %w", err)
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
+	bw := bufio.NewWriterSize(&limitWriter{w: out, n: reencodedMax(ki)}, 64<<10)
 	if isJPEG {
 		err = jpeg.Encode(bw, img, &jpeg.Options{Quality: jpegQuality})
 	} else {
@@ -138,6 +167,9 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	}
 	if err != nil {
 		os.Remove(out.Name())
+		if errors.Is(err, errReencodedTooLarge) {
+			return nil, invalid("%s could not be processed: the image comes out too large once cleaned of its metadata. Please upload it as a PDF, or as a smaller image.", ki.the())
+		}
 		return nil, fmt.Errorf("docfile: write image file: %w", err)
 	}
 	return &Checked{Ext: ft.ext, ContentType: ft.contentType, Size: st.Size(), path: out.Name()}, nil

@@ -119,7 +119,9 @@ type SaveResult struct {
 	// result's ID and Reference.
 	Replayed bool
 	// Previous holds the blob keys of the replaced application that the
-	// new one no longer references (to delete them); nil otherwise.
+	// new one no longer references (to delete them); when suspected spam
+	// left a real application in place, the spam's own keys; nil
+	// otherwise.
 	Previous []string
 }
 
@@ -138,7 +140,14 @@ type ApplicationStore interface {
 	// SaveApplication inserts a, or, when an application with the same job
 	// and e-mail (case-insensitive) exists, replaces it keeping its ID,
 	// Reference and AppliedAt; a is updated with the stored ID, Reference
-	// and timestamps. With opt.IdempotencyKey set, the key is recorded in
+	// and timestamps. Suspected spam never replaces an application that
+	// is not spam (which anyone knowing the address could otherwise wipe):
+	// when a.Spam is set and the existing one's is not, the existing row
+	// is left untouched, a gets its ID, Reference and timestamps (Spam
+	// stays true, so Notify can tell), the result is Created false and
+	// Previous holds a's own blob keys (for the caller to delete). A spam
+	// application is replaced by a later one as usual.
+	// With opt.IdempotencyKey set, the key is recorded in
 	// the same transaction, and a save with a key already recorded writes
 	// nothing and reports Replayed; of concurrent saves with one key,
 	// exactly one writes. The key alone identifies the submission: a

@@ -180,7 +180,24 @@ func TestParseKeysErrors(t *testing.T) {
 	}
 }
 
-var keyFileRE = regexp.MustCompile(`^k[0-9]{8}:[A-Za-z0-9+/]{43}=\n$`)
+var keyFileRE = regexp.MustCompile(`^k[0-9]{8}-[a-z2-7]{6}:[A-Za-z0-9+/]{43}=\n$`)
+
+// Keys generated on one day by separate instances get separate IDs, within
+// the ID rules (ParseKeys reads them back).
+func TestKeyFileIDsDiffer(t *testing.T) {
+	dir := t.TempDir()
+	a, err := idcrypt.LoadOrCreateKeyFile(filepath.Join(dir, "a.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := idcrypt.LoadOrCreateKeyFile(filepath.Join(dir, "b.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.CurrentID() == b.CurrentID() || len(a.CurrentID()) > 16 {
+		t.Errorf("generated key IDs %q and %q: want two different IDs of at most 16 characters", a.CurrentID(), b.CurrentID())
+	}
+}
 
 func TestKeyFileCreatedPrivate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "data.key")

@@ -22,7 +22,8 @@ const maxKeyFile = 16 << 10
 // LoadOrCreateKeyFile returns the keys in the file at path, which holds
 // one spec line as ParseKeys reads it. On first start, when the file does
 // not exist, it is created with mode 0600 holding one new random key whose
-// ID is "k" and the UTC date (e.g. "k20261123"). The folder must exist.
+// ID is "k", the UTC date and a random suffix (e.g. "k20261123-q4x7ab").
+// The folder must exist.
 //
 // A file that group or others may read is refused: it would give away
 // every national ID number in the database.
@@ -76,6 +77,24 @@ func loadKeyFile(path string) (*Keyring, error) {
 	return k, nil
 }
 
+// newKeyID returns the ID of a key generated at now: "k", the UTC date
+// and 6 random characters, e.g. "k20261123-q4x7ab" (16 characters, the
+// most an ID may have). Two instances that each made a key on the same
+// day must not give their keys one ID: a value sealed by one would then
+// be opened with the other's key and fail as if damaged, instead of
+// being reported as sealed with a key this instance lacks.
+func newKeyID(now time.Time) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	for i := range b {
+		b[i] = alphabet[b[i]%32]
+	}
+	return "k" + now.UTC().Format("20060102") + "-" + string(b[:])
+}
+
 // createKeyFile writes a new key to path unless a file is there
 // (fs.ErrExist then).
 func createKeyFile(path string, now time.Time) (err error) {
@@ -83,7 +102,7 @@ func createKeyFile(path string, now time.Time) (err error) {
 	if _, err := rand.Read(key[:]); err != nil {
 		return fmt.Errorf("idcrypt: new key: %w", err)
 	}
-	line := "k" + now.UTC().Format("20060102") + ":" + base64.StdEncoding.EncodeToString(key[:]) + "\n"
+	line := newKeyID(now) + ":" + base64.StdEncoding.EncodeToString(key[:]) + "\n"
 
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
 	if err != nil {

@@ -39,6 +39,9 @@ const (
 	// applyCleanupTimeout bounds the removal of a failed submission's
 	// files, which runs even when the client has gone.
 	applyCleanupTimeout = 30 * time.Second
+	// applyBusyRetry is the Retry-After of a submission refused because
+	// maxUploads are streaming already.
+	applyBusyRetry = time.Minute
 )
 
 // idempotencyKeyPattern is what the form sends as Idempotency-Key: a
@@ -52,6 +55,7 @@ const (
 	msgApplyBadKey    = "The form sent an invalid Idempotency-Key. Please reload the page and try again."
 	msgApplyTooMany   = "You have sent several applications in a short time. Please wait an hour and try again."
 	msgApplyKeyReused = "This submission belongs to another position. Please reload the page and try again."
+	msgApplyBusy      = "We are receiving many applications right now. Please wait a minute and submit again."
 )
 
 // POST /api/jobs/{id}/applications: stores a job application with its
@@ -107,6 +111,15 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, domain.ApplicationError(problems)
 	}
 
+	// A slot before the rate limit: a submission refused for want of one
+	// does not count against the client.
+	select {
+	case s.uploadSlots <- struct{}{}:
+		defer func() { <-s.uploadSlots }()
+	default:
+		setRetryAfter(w, applyBusyRetry)
+		return nil, domain.Errorf(codeBusy, msgApplyBusy)
+	}
 	ok, retry, err := s.store.Allow(ctx, "apply:"+clientKey(r), applyLimit, applyWindow, s.now())
 	if err != nil {
 		return nil, err
@@ -115,6 +128,8 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		setRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, msgApplyTooMany)
 	}
+	// Only now does the client get the time to send its files.
+	extendForUpload(w, s.uploadLimits)
 
 	up := &upload{s: s, req: &req, now: s.now()}
 	defer up.cleanupOnFailure(ctx)
@@ -158,6 +173,8 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 		return s.submissionAnswer(ctx, jobID, sub)
 	}
 	up.committed = true
+	// The replaced application's documents; or, when suspected spam left
+	// a real application in place, the spam's own (see SaveApplication).
 	s.deleteBlobs(ctx, res.Previous)
 	s.logger(r).Info("application stored", "id", a.ID, "job", job.ID, "spam", a.Spam,
 		"updated", !res.Created, "documents", len(up.keys))
@@ -319,7 +336,9 @@ func (u *upload) store(ctx context.Context, part string, p *multipart.Part) erro
 	defer rc.Close()
 	u.keys = append(u.keys, key) // before Put: a half-written blob is deleted too
 	if err := u.s.blobs.Put(ctx, key, rc, checked.ContentType); err != nil {
-		return err
+		// Blob errors quote the key, which carries a slug of the
+		// applicant's name, and a failed request's error is logged.
+		return domain.BlobErr("store", key, err)
 	}
 	u.metas[part] = domain.FileMeta{Name: p.FileName(), Size: checked.Size}
 	*d.slot = key

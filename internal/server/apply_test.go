@@ -42,12 +42,22 @@ type applyFixture struct {
 
 func newApplyFixture(t *testing.T) *applyFixture {
 	t.Helper()
+	return newApplyFixtureWith(t, nil)
+}
+
+// newApplyFixtureWith is newApplyFixture with the blob store wrapped by
+// wrap (when not nil), e.g. to make it fail.
+func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobStore) *applyFixture {
+	t.Helper()
 	dir := t.TempDir()
 	blobs, err := blob.Open(context.Background(), "", filepath.Join(dir, "files"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { blobs.Close() })
+	if wrap != nil {
+		blobs = wrap(blobs)
+	}
 	keys, err := idcrypt.ParseKeys("k1:" + strings.Repeat("A", 43) + "=")
 	if err != nil {
 		t.Fatal(err)
@@ -688,5 +698,66 @@ func TestApplyRateLimit(t *testing.T) {
 	}
 	if n := len(f.allBlobs(t)); n != 30 {
 		t.Errorf("%d blobs, want 30: the refused one stores nothing", n)
+	}
+}
+
+// Suspected spam with the address of a real applicant must not wipe the
+// real application: it and its documents stay, the spam's documents go,
+// and no mail is queued for the spam.
+func TestApplySpamDoesNotReplaceARealApplication(t *testing.T) {
+	f := newApplyFixture(t)
+	if res := f.apply(t, validRequest(), validFiles(), "real-key-0123456789"); res.Status != http.StatusCreated {
+		t.Fatalf("real application = %d %s", res.Status, res.Body)
+	}
+	real := f.applications(t)[0]
+	mails, _ := f.store.ListOutbox(context.Background(), "", 0)
+
+	spam := validRequest()
+	spam.Homepage = "http://spam.example"
+	spam.PhoneNumber = "9000000000"
+	if res := f.apply(t, spam, validFiles(), "spam-key-0123456789"); res.Status >= 300 {
+		t.Fatalf("spam submission = %d %s, want an answer like any other", res.Status, res.Body)
+	}
+	apps := f.applications(t)
+	if len(apps) != 1 || apps[0].ID != real.ID || apps[0].Spam || apps[0].PhoneNumber != real.PhoneNumber {
+		t.Fatalf("applications after the spam = %+v, want the real one unchanged", apps)
+	}
+	keys := f.allBlobs(t)
+	if len(keys) != len(real.BlobKeys()) {
+		t.Errorf("blobs after the spam = %v, want only the real application's %v", keys, real.BlobKeys())
+	}
+	for _, k := range real.BlobKeys() {
+		if _, _, err := f.blobs.Open(context.Background(), k); err != nil {
+			t.Errorf("real document %s gone: %v", k, err)
+		}
+	}
+	if out, _ := f.store.ListOutbox(context.Background(), "", 0); len(out) != len(mails) {
+		t.Errorf("outbox holds %d mails after the spam, want the real application's %d", len(out), len(mails))
+	}
+}
+
+// leakyPuts is a blob store whose writes fail with an error that quotes
+// the key, as real stores' errors do.
+type leakyPuts struct{ domain.BlobStore }
+
+func (leakyPuts) Put(_ context.Context, key string, _ io.Reader, _ string) error {
+	return fmt.Errorf("blob: put %q: %w", key, os.ErrPermission)
+}
+
+// A failed write to blob storage is logged without its key, which
+// carries a slug of the applicant's name: the folder and the kind of
+// failure only.
+func TestApplyBlobFailureLogsNoKey(t *testing.T) {
+	f := newApplyFixtureWith(t, func(b domain.BlobStore) domain.BlobStore { return leakyPuts{b} })
+	res := f.apply(t, validRequest(), validFiles(), "")
+	if res.Status != http.StatusInternalServerError {
+		t.Fatalf("answer = %d %s, want 500", res.Status, res.Body)
+	}
+	logs := f.logs.String()
+	if strings.Contains(logs, "meera-iyer") || strings.Contains(strings.ToLower(logs), "meera") {
+		t.Errorf("the log names the applicant:\n%s", logs)
+	}
+	if !strings.Contains(logs, "resumes/") || !strings.Contains(logs, "permission denied") {
+		t.Errorf("the log does not say which folder and what failed:\n%s", logs)
 	}
 }

@@ -19,6 +19,7 @@ const (
 	codeTimeout          = "timeout"            // 408: body not sent in time
 	codeURITooLong       = "uri_too_long"       // 414
 	codeMethodNotAllowed = "method_not_allowed" // 405
+	codeBusy             = "busy"               // 503: the server is at capacity; retry later
 )
 
 // statusOf maps an error kind to its HTTP status.
@@ -32,6 +33,8 @@ func statusOf(code string) int {
 		return http.StatusRequestURITooLong
 	case codeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
+	case codeBusy:
+		return http.StatusServiceUnavailable
 	case domain.EInvalid:
 		return http.StatusUnprocessableEntity
 	case domain.ENotFound:

@@ -22,3 +22,18 @@ func SetPageCacheBudget(s *Server, budget int) { s.cache = newPageCache(budget) 
 
 // PageCacheStats returns the number of cached pages and the bytes they take.
 func PageCacheStats(s *Server) (pages, bytes int) { return s.cache.stats() }
+
+// SetUploadDeadlines replaces the application route's deadlines: first
+// for the request's beginning, upload once it is accepted. Call it before
+// s serves.
+func SetUploadDeadlines(s *Server, first, upload time.Duration) {
+	s.uploadLimits.readTimeout, s.uploadLimits.uploadTimeout = first, upload
+	s.handler = s.middleware(s.routes())
+}
+
+// SetMaxUploads replaces the number of applications that may stream their
+// files at once. Call it before s serves.
+func SetMaxUploads(s *Server, n int) { s.uploadSlots = make(chan struct{}, n) }
+
+// UploadsInProgress is the number of applications streaming their files.
+func UploadsInProgress(s *Server) int { return len(s.uploadSlots) }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"corpsite/internal/domain"
 )
 
 // Request limits every request gets unless its route declares its own.
@@ -44,8 +46,12 @@ type routeLimits struct {
 	maxBody int64
 	// readTimeout is how long the client has to send the body, counted
 	// from when the handler starts. Short for forms, so a client sending a
-	// byte now and then cannot hold a connection; long only for uploads.
+	// byte now and then cannot hold a connection.
 	readTimeout time.Duration
+	// uploadTimeout, when set, replaces readTimeout once the handler has
+	// accepted the request's beginning (extendForUpload): long, for the
+	// files, but given only to a client that got that far.
+	uploadTimeout time.Duration
 }
 
 // Limits of the routes that take a body.
@@ -53,9 +59,32 @@ var (
 	// formLimits are for small JSON forms (contact, comments).
 	formLimits = routeLimits{maxBody: 64 << 10, readTimeout: 10 * time.Second}
 	// uploadLimits are for a job application with its files
-	// (POST /api/jobs/{id}/applications).
-	uploadLimits = routeLimits{maxBody: 64 << 20, readTimeout: 10 * time.Minute}
+	// (POST /api/jobs/{id}/applications). The body holds the largest
+	// application the rules allow: a resume, an ID document and every
+	// certification at their size limits, the JSON part, and room for
+	// the multipart framing (part headers and boundaries).
+	// The first 30 seconds are for the headers and the JSON part; the
+	// handler extends them for the files once the text is valid and the
+	// client within its rate limit, so a client trickling bytes without
+	// ever getting there holds a connection for 30 seconds, not 10
+	// minutes.
+	uploadLimits = routeLimits{
+		maxBody: domain.ResumeMaxBytes + (1+domain.MaxCertifications)*domain.DocumentMaxBytes +
+			applyJSONMax + uploadFramingSlack,
+		readTimeout:   30 * time.Second,
+		uploadTimeout: 10 * time.Minute,
+	}
 )
+
+// maxUploads is how many applications may stream their files at once,
+// server-wide: each holds a connection, a temporary file and blob writes
+// for minutes. More are refused (503), not queued, so a flood of slow
+// uploads cannot pile up behind the ones in progress.
+const maxUploads = 32
+
+// uploadFramingSlack is what uploadLimits allows beyond the parts' own
+// limits: far more than the framing of a dozen parts takes.
+const uploadFramingSlack = 1 << 20
 
 // limitedBody is the request body as the middleware hands it on: limited
 // to defaultMaxBody, with the original kept so that a route's own limit
@@ -74,9 +103,8 @@ func limitBody(w http.ResponseWriter, r *http.Request) {
 }
 
 // withLimits applies l to h's requests: the body limit replaces the
-// default one, and the connection's read deadline is set for the body.
-// For a long read the write deadline moves along, or a slow upload would
-// be cut off before its answer could be written.
+// default one, and the connection's read deadline is set for the body
+// (for l.readTimeout; the handler may extend it, see extendForUpload).
 func (s *Server) withLimits(l routeLimits, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if lb, ok := r.Body.(*limitedBody); ok {
@@ -84,16 +112,32 @@ func (s *Server) withLimits(l routeLimits, h http.Handler) http.Handler {
 		} else if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, l.maxBody)
 		}
-		now := time.Now()
-		rc := http.NewResponseController(w)
-		// Errors mean the writer cannot set deadlines (a test recorder):
-		// the server-wide timeouts still apply then.
-		_ = rc.SetReadDeadline(now.Add(l.readTimeout))
-		if l.readTimeout > ReadTimeout {
-			_ = rc.SetWriteDeadline(now.Add(l.readTimeout + WriteTimeout))
-		}
+		setDeadlines(w, l.readTimeout)
 		h.ServeHTTP(w, r)
 	})
+}
+
+// setDeadlines gives the client d from now to send the rest of the
+// request. For a long read the write deadline moves along, or a slow
+// upload would be cut off before its answer could be written.
+func setDeadlines(w http.ResponseWriter, d time.Duration) {
+	now := time.Now()
+	rc := http.NewResponseController(w)
+	// Errors mean the writer cannot set deadlines (a test recorder):
+	// the server-wide timeouts still apply then.
+	_ = rc.SetReadDeadline(now.Add(d))
+	if d > ReadTimeout {
+		_ = rc.SetWriteDeadline(now.Add(d + WriteTimeout))
+	}
+}
+
+// extendForUpload gives a request on a route with an uploadTimeout the
+// time to send its files: the handler calls it once the request's
+// beginning is accepted.
+func extendForUpload(w http.ResponseWriter, l routeLimits) {
+	if l.uploadTimeout > 0 {
+		setDeadlines(w, l.uploadTimeout)
+	}
 }
 
 // isTimeout reports whether err is a read that hit its deadline.

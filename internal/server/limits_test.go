@@ -8,6 +8,9 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+	"time"
+
+	"corpsite/internal/domain"
 )
 
 // A route declares a body limit larger than the default, as the job
@@ -40,6 +43,7 @@ func TestRouteBodyLimits(t *testing.T) {
 		{"/api/test/form", formLimits.maxBody, http.StatusOK},
 		{"/api/test/form", formLimits.maxBody + 1, http.StatusRequestEntityTooLarge},
 		{"/api/test/upload", 2 * defaultMaxBody, http.StatusOK},
+		{"/api/test/upload", maxApplication, http.StatusOK},
 		{"/api/test/upload", uploadLimits.maxBody, http.StatusOK},
 		{"/api/test/upload", uploadLimits.maxBody + 1, http.StatusRequestEntityTooLarge},
 	}
@@ -57,14 +61,24 @@ func TestRouteBodyLimits(t *testing.T) {
 			t.Errorf("%s with %d bytes: handler read %s bytes", tt.path, tt.size, rec.Body)
 		}
 	}
-	if uploadLimits.maxBody < 64<<20 {
-		t.Errorf("upload limit %d bytes, want at least 64 MiB", uploadLimits.maxBody)
+	if uploadLimits.maxBody < maxApplication {
+		t.Errorf("upload limit %d bytes, want at least the largest application's %d", uploadLimits.maxBody, maxApplication)
 	}
-	if uploadLimits.readTimeout <= ReadTimeout || formLimits.readTimeout > ReadTimeout {
+	if uploadLimits.uploadTimeout <= ReadTimeout || formLimits.readTimeout > ReadTimeout {
 		t.Errorf("read deadlines: upload %v, form %v, default %v; want upload > default >= form",
-			uploadLimits.readTimeout, formLimits.readTimeout, ReadTimeout)
+			uploadLimits.uploadTimeout, formLimits.readTimeout, ReadTimeout)
+	}
+	if uploadLimits.readTimeout >= uploadLimits.uploadTimeout || uploadLimits.readTimeout > time.Minute {
+		t.Errorf("upload route's first deadline %v, want well under its upload deadline %v",
+			uploadLimits.readTimeout, uploadLimits.uploadTimeout)
 	}
 }
+
+// maxApplication is the size of the largest application the rules allow:
+// every document at its limit, the longest JSON part, and the framing of
+// its parts (a generous 1 KiB each).
+const maxApplication = domain.ResumeMaxBytes + (1+domain.MaxCertifications)*domain.DocumentMaxBytes +
+	applyJSONMax + (2+domain.MaxCertifications+1)*1024
 
 // zeros is an endless body.
 type zeros struct{}

@@ -86,7 +86,11 @@ type Server struct {
 
 	trustedProxies []netip.Prefix
 	formLimits     routeLimits
-	staffEmail     string
+	uploadLimits   routeLimits
+	// uploadSlots holds a token per application streaming its files
+	// (at most maxUploads).
+	uploadSlots chan struct{}
+	staffEmail  string
 	// settings are stated by pages; every page's boot data carries them.
 	settings   wire.Settings
 	mailQueued func()
@@ -127,6 +131,8 @@ func New(o Options) (*Server, error) {
 
 		trustedProxies: o.TrustedProxies,
 		formLimits:     formLimits,
+		uploadLimits:   uploadLimits,
+		uploadSlots:    make(chan struct{}, maxUploads),
 		staffEmail:     o.StaffEmail,
 		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
@@ -169,7 +175,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/blogs/{id}/comments", s.api(s.apiComments))
 	mux.Handle("POST /api/blogs/{id}/comments", s.withLimits(s.formLimits, s.apiWrite(s.apiPostComment)))
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
-	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(uploadLimits, s.apiWrite(s.apiApply)))
+	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(s.uploadLimits, s.apiWrite(s.apiApply)))
 
 	// Pages.
 	for _, p := range pageRoutes {

@@ -419,3 +419,54 @@ func jpegWithSize(w, h uint16, progressive bool) []byte {
 	}
 	panic("docfiletest: no frame header in the JPEG")
 }
+
+// ZipDirectoryBomb is a zip whose central directory holds entries empty
+// entries (46 bytes each) under an end record that claims claimed
+// entries, after one empty local header. archive/zip checks the count
+// modulo 65536 only, so 196613 entries claiming 5 pass its check.
+func ZipDirectoryBomb(entries int, claimed uint16) []byte {
+	var b bytes.Buffer
+	local := make([]byte, 30)
+	copy(local, "PK\x03\x04")
+	b.Write(local)
+	dirStart := b.Len()
+	entry := make([]byte, 46)
+	copy(entry, "PK\x01\x02")
+	for range entries {
+		b.Write(entry)
+	}
+	dirSize := b.Len() - dirStart
+	end := make([]byte, 22)
+	copy(end, "PK\x05\x06")
+	binary.LittleEndian.PutUint16(end[8:], claimed)
+	binary.LittleEndian.PutUint16(end[10:], claimed)
+	binary.LittleEndian.PutUint32(end[12:], uint32(dirSize))
+	binary.LittleEndian.PutUint32(end[16:], uint32(dirStart))
+	b.Write(end)
+	return b.Bytes()
+}
+
+// Zip64Marked is a good DOCX whose end record carries the Zip64 marker
+// (0xFFFF entries), which sends archive/zip looking for Zip64 records.
+func Zip64Marked() []byte {
+	z := GoodDOCX()
+	end := z[len(z)-22:]
+	binary.LittleEndian.PutUint16(end[8:], 0xFFFF)
+	binary.LittleEndian.PutUint16(end[10:], 0xFFFF)
+	return z
+}
+
+// WithFakeEndInComment gives the zip z (which has no comment) a comment
+// holding a second end record, claiming 5 entries in an empty directory,
+// whose own comment would run past the end of the file: archive/zip
+// skips it for the real one, and so must any check made before it.
+func WithFakeEndInComment(z []byte) []byte {
+	fake := make([]byte, 22)
+	copy(fake, "PK\x05\x06")
+	binary.LittleEndian.PutUint16(fake[8:], 5)
+	binary.LittleEndian.PutUint16(fake[10:], 5)
+	binary.LittleEndian.PutUint16(fake[20:], 0xFFFF)
+	out := bytes.Clone(z)
+	binary.LittleEndian.PutUint16(out[len(out)-2:], uint16(len(fake)))
+	return append(out, fake...)
+}

@@ -192,6 +192,11 @@ var badFiles = sync.OnceValue(func() []BadFile {
 	loopOLE[512+4] = 1
 	loopOLE[512+5], loopOLE[512+6], loopOLE[512+7] = 0, 0, 0
 	shortOLE := GoodDOC()[:1300]
+	// An encrypted document whose header moves the mini stream cutoff
+	// above its WordDocument stream's size, so that the stream would pass
+	// for a mini stream and go unread.
+	bigCutoff := OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0x0100)})
+	bigCutoff[0x38], bigCutoff[0x39], bigCutoff[0x3A], bigCutoff[0x3B] = 0xFF, 0xFF, 0xFF, 0x7F
 
 	// Listed without the NameCheck field, which is derived below.
 	type entry struct {
@@ -258,6 +263,11 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/bomb.bin", Data: make([]byte, 2<<20)}), "zip bomb: 2 MB of zeros, ratio ~1000:1",
 			msgDOCX("a part is compressed more than 100 times, like a zip bomb")},
 		{"cv.docx", resume, Zip(many...), "1001 entries", msgDOCX("it has more than 1000 parts")},
+		{"cv.docx", resume, ZipDirectoryBomb(3<<16+5, 5), "196613 directory entries under a record claiming 5",
+			msgDOCX("its table of contents is too large")},
+		{"cv.docx", resume, WithFakeEndInComment(ZipDirectoryBomb(3<<16+5, 5)), "directory bomb behind a fake end record in its comment",
+			msgDOCX("its table of contents is too large")},
+		{"cv.docx", resume, Zip64Marked(), "Zip64 marker in the end record", msgDOCX("it uses the Zip64 format, which Word documents do not need")},
 		{"cv.docx", resume, Zip(big...), "expands to 120 MB", msgDOCX("it expands to more than 100 MB")},
 		{"cv.docx", resume, docx(ZipEntry{Name: "../evil.xml", Data: []byte("x")}), "entry ../evil.xml", msgDOCX(`a part name leaves its folder: "../evil.xml"`)},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/../../evil.xml", Data: []byte("x")}), "entry word/../../evil.xml", msgDOCX(`a part name leaves its folder: "word/../../evil.xml"`)},
@@ -296,6 +306,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.doc", resume, msiOLE, "compound file without WordDocument (installer, spreadsheet)", msgMismatch(resume, "a Word document", ".doc")},
 		{"cv.doc", resume, notWordOLE, "WordDocument stream without its magic number", msgMismatch(resume, "a Word document", ".doc")},
 		{"cv.doc", resume, badShift, "compound file with sector shift 10", msgDOC("its header is damaged")},
+		{"cv.doc", resume, bigCutoff, "compound file with a mini stream cutoff other than 4096", msgDOC("its header is damaged")},
 		{"cv.doc", resume, loopOLE, "compound file whose directory chain loops", msgDOC("its directory is damaged")},
 		{"cv.doc", resume, shortOLE, "compound file cut after its header", msgDOC("its text stream is missing")},
 		// Images.

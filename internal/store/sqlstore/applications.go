@@ -114,6 +114,9 @@ var errReplayed = errors.New("idempotency key already recorded")
 // replace UpdatedAt is the current time. a is updated with what was
 // stored. Previous holds the blob keys of the replaced application that
 // the new one no longer references, so that deleting them is safe.
+// Suspected spam (a.Spam) does not replace an application that is not:
+// the existing row is left alone, a gets its ID, Reference and times,
+// and Previous holds a's own blob keys instead.
 //
 // The idempotency key is claimed first, by inserting its row: of two
 // transactions inserting one key, PostgreSQL makes the second wait for
@@ -205,6 +208,14 @@ func (s *Store) saveApp(ctx context.Context, tx *sql.Tx, c, given *domain.Applic
 		old, err := scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications
 			WHERE job_id = ? AND email_key = ?`+s.d.ForUpdate), c.JobID, emailKey(c.Email)))
 		switch {
+		case err == nil && c.Spam && !old.Spam:
+			// Suspected spam never replaces a real application: anyone
+			// who knows an applicant's address could otherwise wipe it
+			// (and its documents) with the honeypot filled. The row stays
+			// as it is; the submission is answered as a replacement of it
+			// and its own documents go.
+			c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, old.UpdatedAt
+			return false, dropKeys(c.BlobKeys(), old.BlobKeys()), nil
 		case err == nil:
 			c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, t
 			args, err := s.appArgs(c)

@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Submission/Notify", testSubmissionNotify},
 		{"Submission/NotifySeesStored", testSubmissionNotifySeesStored},
 		{"Submission/Prune", testSubmissionPrune},
+		{"Submission/SpamKeepsRealApplication", testSubmissionSpamKeepsReal},
 		{"Staff/RoundTripAndLookup", testStaffRoundTrip},
 		{"Staff/EmailConflict", testStaffConflict},
 		{"Staff/List", testStaffList},
@@ -1007,6 +1008,7 @@ func testAppReplace(t *testing.T, s domain.Store) {
 
 	// Replacing with a disjoint set of keys returns every old key.
 	third := newApp("job-1", "ASHA.RAO@example.com", "third")
+	third.Spam = false // spam would leave second, a real application, alone
 	res, err = s.SaveApplication(ctx, &third, domain.SaveOptions{})
 	previous = res.Previous
 	must(t, err, "SaveApplication a third time")

@@ -282,3 +282,70 @@ func testSubmissionNotifySeesStored(t *testing.T, s domain.Store) {
 		t.Errorf("outbox holds %d messages, want 2", len(got))
 	}
 }
+
+// Suspected spam never replaces a real application (anyone knowing the
+// address could wipe it): the row stays as it was, the spam is answered
+// with its ID and Reference as a replacement, Notify sees it as spam, and
+// Previous is the spam's own keys. A spam row is replaced by a real one.
+func testSubmissionSpamKeepsReal(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	real := newApp("job-1", "asha@example.com", "real")
+	real.Spam = false
+	saveKeyed(t, s, &real, "key-real")
+
+	spam := newApp("job-1", "ASHA@example.com", "spam")
+	spam.Spam = true
+	var notified []domain.Application
+	notify := func(a domain.Application, created bool) []*domain.OutboxMessage {
+		notified = append(notified, a)
+		if a.Spam {
+			return nil
+		}
+		m := newOutbox("", t0)
+		return []*domain.OutboxMessage{&m}
+	}
+	res, err := s.SaveApplication(ctx, &spam, domain.SaveOptions{IdempotencyKey: "key-spam", Notify: notify})
+	must(t, err, "SaveApplication (spam over a real application)")
+	checkDiff(t, "spam save result", domain.SaveResult{Previous: keysOf(spam)},
+		domain.SaveResult{Created: res.Created, Replayed: res.Replayed, Previous: sorted(res.Previous)})
+	if spam.ID != real.ID || spam.Reference != real.Reference || !spam.Spam {
+		t.Errorf("spam submission given ID %q, Reference %q, Spam %v; want the real one's %q, %q and Spam true",
+			spam.ID, spam.Reference, spam.Spam, real.ID, real.Reference)
+	}
+	if len(notified) != 1 || !notified[0].Spam {
+		t.Errorf("Notify saw %d applications (%+v), want one marked spam", len(notified), notified)
+	}
+	got, err := s.GetApplication(ctx, real.ID)
+	must(t, err, "GetApplication")
+	checkDiff(t, "real application after a spam submission", real, got)
+	for _, k := range keysOf(real) {
+		ok, err := s.BlobKeyReferenced(ctx, k)
+		must(t, err, "BlobKeyReferenced")
+		if !ok {
+			t.Errorf("real application's key %q no longer referenced", k)
+		}
+	}
+	if n := outboxCount(t, s); n != 0 {
+		t.Errorf("outbox holds %d messages, want none", n)
+	}
+	sub, err := s.LookupSubmission(ctx, "key-spam")
+	must(t, err, "LookupSubmission")
+	if sub.Created || sub.ApplicationID != real.ID || sub.Reference != real.Reference {
+		t.Errorf("LookupSubmission(key-spam) = %+v, want a replacement of %q", sub, real.ID)
+	}
+
+	// A spam row is replaced by spam or by a real application as usual.
+	other := newApp("job-2", "ravi@example.com", "spam2")
+	other.Spam = true
+	saveKeyed(t, s, &other, "")
+	fixed := newApp("job-2", "ravi@example.com", "fixed")
+	fixed.Spam = false
+	res = saveKeyed(t, s, &fixed, "")
+	if res.Created || fixed.ID != other.ID {
+		t.Errorf("real save over spam = %+v (ID %q), want a replacement of %q", res, fixed.ID, other.ID)
+	}
+	checkDiff(t, "previous of a real save over spam", keysOf(other), sorted(res.Previous))
+	got, err = s.GetApplication(ctx, other.ID)
+	must(t, err, "GetApplication")
+	checkDiff(t, "spam row after a real save", fixed, got)
+}

@@ -157,7 +157,8 @@ export interface APIError {
    * Code is the error's kind: invalid, not_found, gone, conflict,
    * unauthorized, rate_limited or internal (domain kinds), or one about
    * the request itself: too_large, timeout, uri_too_long,
-   * method_not_allowed or forbidden (a cross-origin write).
+   * method_not_allowed, forbidden (a cross-origin write) or busy (the
+   * server is at capacity: retry after Retry-After).
    */
   code: string;
   message: string;
