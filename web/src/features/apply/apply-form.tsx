@@ -77,7 +77,8 @@ export function ApplyForm({ job }: { job: Job }) {
   // Sending needs the script (one JSON part and the files): until it runs, the button waits.
   const [ready, setReady] = useState(false);
 
-  const shownAt = useRef<number | null>(null);
+  /** When the visitor started this application (Date.now()): when the form was first shown, or the restored draft's. */
+  const startedAt = useRef<number | null>(null);
   const key = useRef('');
   /** Whether the visitor changed anything since the form started (or started over). */
   const dirty = useRef(false);
@@ -101,10 +102,11 @@ export function ApplyForm({ job }: { job: Job }) {
     focusTarget.current = null;
   });
 
-  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft.
+  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft,
+  // which keeps when the application was started: a reload does not start the clock again.
   useEffect(() => {
     setReady(true);
-    shownAt.current = performance.now();
+    startedAt.current = Date.now();
     const store = browserDraftStore();
     if (!store) {
       loaded.current = true;
@@ -119,6 +121,7 @@ export function ApplyForm({ job }: { job: Job }) {
         setValues({ ...emptyValues(job.location), ...d.values, consent: false });
         setFiles(d.files);
         key.current = d.idempotencyKey;
+        if (Number.isFinite(d.startedAt) && d.startedAt < startedAt.current!) startedAt.current = d.startedAt;
         setRestored(true);
       })
       .catch(() => {
@@ -137,7 +140,7 @@ export function ApplyForm({ job }: { job: Job }) {
     if (done.current) return;
     const { values, files } = latest.current;
     browserDraftStore()
-      ?.save(job.id, { values, files, idempotencyKey: (key.current ||= newIdempotencyKey()) })
+      ?.save(job.id, { values, files, idempotencyKey: (key.current ||= newIdempotencyKey()), startedAt: (startedAt.current ??= Date.now()) })
       .catch(() => {
         // A draft that cannot be kept costs only the convenience.
       });
@@ -196,6 +199,7 @@ export function ApplyForm({ job }: { job: Job }) {
       ?.clear(job.id)
       .catch(() => {});
     key.current = newIdempotencyKey();
+    startedAt.current = Date.now(); // a new application
     setValues(emptyValues(job.location));
     setFiles(emptyFiles());
     setErrors({});
@@ -213,7 +217,8 @@ export function ApplyForm({ job }: { job: Job }) {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status.kind === 'sending') return;
-    const elapsedMs = shownAt.current === null ? null : Math.round(performance.now() - shownAt.current);
+    // Wall-clock time since the application was started, on this page or before a reload (never negative if the clock moved back).
+    const elapsedMs = startedAt.current === null ? null : Math.max(0, Date.now() - startedAt.current);
     const out = outgoing(values, files, { homepage, elapsedMs });
     const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
     if (Object.keys(found).length > 0) {

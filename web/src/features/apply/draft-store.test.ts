@@ -7,7 +7,7 @@ import { indexedDBDraftStore, type Draft } from './draft-store';
 import { emptyValues, emptyFiles } from './form-state';
 
 function draft(over: Partial<Draft> = {}): Draft {
-  return { values: { ...emptyValues('Hyderabad'), firstName: 'Asha' }, files: emptyFiles(), idempotencyKey: 'k'.repeat(32), ...over };
+  return { values: { ...emptyValues('Hyderabad'), firstName: 'Asha' }, files: emptyFiles(), idempotencyKey: 'k'.repeat(32), startedAt: 1_700_000_000_000, ...over };
 }
 
 const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'cv.pdf', { type: 'application/pdf', lastModified: 1_700_000_000_000 });
@@ -25,6 +25,7 @@ describe('draft store', () => {
     const got = await store.load('job1');
     expect(got?.values.firstName).toBe('Asha');
     expect(got?.idempotencyKey).toBe('k'.repeat(32));
+    expect(got?.startedAt).toBe(1_700_000_000_000);
     const { resume, nationalIdDocument, certifications } = got!.files;
     expect([resume?.name, resume?.type, resume?.lastModified]).toEqual(['cv.pdf', 'application/pdf', 1_700_000_000_000]);
     expect(await resume?.text()).toBe('%PDF-1.4\n%%EOF\n');

@@ -23,6 +23,8 @@ interface StoredDraft {
   nationalIdDocument: StoredFile | null;
   certifications: (StoredFile | null)[];
   idempotencyKey: string;
+  /** When the visitor started this application (Date.now()); absent in drafts saved before it was kept. */
+  startedAt?: number;
   savedAt: number;
 }
 
@@ -32,6 +34,12 @@ export interface Draft {
   files: ApplicationFiles;
   /** The key of this draft's submission, kept until it succeeds so a retry stores nothing twice. */
   idempotencyKey: string;
+  /**
+   * When the visitor first started this application (wall clock, Date.now()),
+   * so the time spent on it survives a reload: the server takes a fast fill
+   * for a robot's.
+   */
+  startedAt: number;
 }
 
 /** Where drafts live; the browser's IndexedDB unless a test gives another. */
@@ -92,9 +100,11 @@ export function indexedDBDraftStore(factory: IDBFactory = indexedDB): DraftStore
           certifications: (s.certifications ?? []).map(fromStored),
         },
         idempotencyKey: s.idempotencyKey,
+        // An older draft without it was started no later than it was saved.
+        startedAt: Number.isFinite(s.startedAt) ? s.startedAt! : s.savedAt,
       };
     },
-    async save(jobId, { values, files, idempotencyKey }) {
+    async save(jobId, { values, files, idempotencyKey, startedAt }) {
       const stored: StoredDraft = {
         jobId,
         values,
@@ -102,6 +112,7 @@ export function indexedDBDraftStore(factory: IDBFactory = indexedDB): DraftStore
         nationalIdDocument: toStored(files.nationalIdDocument),
         certifications: files.certifications.map(toStored),
         idempotencyKey,
+        startedAt,
         savedAt: Date.now(),
       };
       const tx = (await open()).transaction(STORE, 'readwrite');
