@@ -222,6 +222,7 @@ describe('Apply page', () => {
     const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
     renderApp('/apply/cloud', { api: { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } } });
     await waitFor(() => expect(screen.getByText('We restored your draft from this device.')).toBeTruthy());
+    expect(screen.getByText('For your safety, enter your ID number and attach your ID document again.')).toBeTruthy();
     expect(field('First Name').value).toBe('Asha');
     type('National ID Number', 'ABCDE1234F');
     choose('National ID Document', pdf('id.pdf'));

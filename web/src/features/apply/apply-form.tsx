@@ -269,7 +269,10 @@ export function ApplyForm({ job }: { job: Job }) {
     <form method="post" noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
       {restored && (
         <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-medium text-brand-900">{t.restored}</p>
+          <div className="space-y-1 text-brand-900">
+            <p className="font-medium">{t.restored}</p>
+            <p>{t.restoredId}</p>
+          </div>
           <button type="button" className={`${secondaryButton} bg-white`} onClick={startOver}>
             {t.startOver}
           </button>
