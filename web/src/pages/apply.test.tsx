@@ -233,4 +233,66 @@ describe('Apply page', () => {
     expect(request.elapsedMs).toBeGreaterThanOrEqual(600_000);
     expect(request.elapsedMs).toBeLessThan(600_000 + 60_000);
   });
+
+  it('sends an edited retry with a new key: the server would answer the old key with the first result', async () => {
+    const first = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    renderApp('/apply/cloud', { api });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error submitting application: Internal error.'));
+    type('Middle Name', 'Kumari');
+    const edited = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(edited.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(edited.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    // And that new key stays for an unchanged retry.
+    const again = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(again.headers['Idempotency-Key']).toBe(edited.headers['Idempotency-Key']));
+  });
+
+  it('after a reload, a draft sent with other content than now gets a new key', async () => {
+    const values = { ...emptyValues('Bangalore'), firstName: 'Asha' };
+    const draft = { values, files: emptyFiles(), idempotencyKey: 'b'.repeat(32), sentFingerprint: 'what was sent before', startedAt: Date.now() };
+    drafts.store = memoryStore({ cloud: draft });
+    const sent = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    renderApp('/apply/cloud', { api });
+    await waitFor(() => expect(screen.getByText('We restored your draft from this device.')).toBeTruthy());
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(sent.headers['Idempotency-Key']).not.toBe('b'.repeat(32));
+  });
+
+  it('once stored, a draft that could not be cleared is neither restored nor its key sent again', async () => {
+    const store = memoryStore();
+    let clears = 0;
+    store.clear = async (jobId) => {
+      clears++;
+      if (clears === 1) throw new Error('QuotaExceededError'); // the clear after the success fails
+      delete store.saved[jobId];
+    };
+    drafts.store = store;
+    const first = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    const jobsApi = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
+    const view = renderApp('/apply/cloud', { api: jobsApi });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Application' }).hasAttribute('disabled')).toBe(false));
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByText('Application submitted successfully!')).toBeTruthy());
+    expect(store.saved.cloud?.idempotencyKey).toBe(first.headers['Idempotency-Key']); // the draft outlived the success
+    view.unmount();
+
+    // Back at the form (the same tab, or after a reload): the draft goes, the form starts empty.
+    renderApp('/apply/cloud', { api: jobsApi });
+    await waitFor(() => expect(clears).toBe(2));
+    expect(store.saved.cloud).toBeUndefined();
+    expect(screen.queryByText('We restored your draft from this device.')).toBeNull();
+    expect(field('First Name').value).toBe('');
+    const second = fakeXHR(201, { reference: 'APP-7KQ2M4XE', updated: true, jobTitle: 'Cloud Engineer' });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(second.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(second.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+  });
 });

@@ -20,12 +20,13 @@ describe('draft store', () => {
   it('gives back the values, the key and the files but the ID document, each with its name, type, date and bytes', async () => {
     const store = indexedDBDraftStore(new IDBFactory());
     const id = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'id.png', { type: 'image/png', lastModified: 5 });
-    await store.save('job1', draft({ files: { resume: pdf(), nationalIdDocument: id, certifications: [null, pdf()] } }));
+    await store.save('job1', draft({ files: { resume: pdf(), nationalIdDocument: id, certifications: [null, pdf()] }, sentFingerprint: 'f'.repeat(64) }));
 
     const got = await store.load('job1');
     expect(got?.values.firstName).toBe('Asha');
     expect(got?.idempotencyKey).toBe('k'.repeat(32));
     expect(got?.startedAt).toBe(1_700_000_000_000);
+    expect(got?.sentFingerprint).toBe('f'.repeat(64));
     const { resume, nationalIdDocument, certifications } = got!.files;
     expect([resume?.name, resume?.type, resume?.lastModified]).toEqual(['cv.pdf', 'application/pdf', 1_700_000_000_000]);
     expect(await resume?.text()).toBe('%PDF-1.4\n%%EOF\n');

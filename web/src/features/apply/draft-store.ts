@@ -32,6 +32,7 @@ interface StoredDraft {
   nationalIdDocument?: StoredFile | null;
   certifications: (StoredFile | null)[];
   idempotencyKey: string;
+  sentFingerprint?: string | null;
   /** When the visitor started this application (Date.now()); absent in drafts saved before it was kept. */
   startedAt?: number;
   savedAt: number;
@@ -43,6 +44,13 @@ export interface Draft {
   files: ApplicationFiles;
   /** The key of this draft's submission, kept until it succeeds so a retry stores nothing twice. */
   idempotencyKey: string;
+  /**
+   * The fingerprint (submissionFingerprint) of what was last sent with
+   * idempotencyKey, taken without the national ID number and document (the
+   * draft keeps neither, and a hash of an ID number is easily reversed); null
+   * when nothing was sent with it. Content that differs from it gets a new key.
+   */
+  sentFingerprint?: string | null;
   /**
    * When the visitor first started this application (wall clock, Date.now()),
    * so the time spent on it survives a reload: the server takes a fast fill
@@ -128,17 +136,19 @@ export function indexedDBDraftStore(factory: IDBFactory = indexedDB, now: () => 
           certifications: (s.certifications ?? []).map(fromStored),
         },
         idempotencyKey: s.idempotencyKey,
+        sentFingerprint: typeof s.sentFingerprint === 'string' ? s.sentFingerprint : null,
         // An older draft without it was started no later than it was saved.
         startedAt: Number.isFinite(s.startedAt) ? s.startedAt! : s.savedAt,
       };
     },
-    async save(jobId, { values, files, idempotencyKey, startedAt }) {
+    async save(jobId, { values, files, idempotencyKey, sentFingerprint, startedAt }) {
       const stored: StoredDraft = {
         jobId,
         values: { ...values, nationalIdNumber: '' },
         resume: toStored(files.resume),
         certifications: files.certifications.map(toStored),
         idempotencyKey,
+        sentFingerprint: sentFingerprint ?? null,
         startedAt,
         savedAt: now(),
       };
@@ -156,4 +166,36 @@ let shared: DraftStore | null | undefined;
 export function browserDraftStore(): DraftStore | null {
   if (shared === undefined) shared = typeof indexedDB === 'undefined' ? null : indexedDBDraftStore(indexedDB);
   return shared;
+}
+
+// Idempotency keys of applications stored: should clearing a draft after a
+// success fail, the draft is still there with the used key. A draft whose
+// key is listed here is deleted rather than restored, so that key is never
+// sent again with other content. Kept in memory and, where it can be, in
+// localStorage (a reload), the last few only: keys are random, nothing personal.
+const COMPLETED_KEYS = 'application-completed-keys';
+const completedInMemory = new Set<string>();
+
+function storedCompletedKeys(): string[] {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(COMPLETED_KEYS) ?? '[]');
+    return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Notes that the submission with key was stored. */
+export function markKeyCompleted(key: string): void {
+  completedInMemory.add(key);
+  try {
+    localStorage.setItem(COMPLETED_KEYS, JSON.stringify([...storedCompletedKeys().filter((k) => k !== key), key].slice(-20)));
+  } catch {
+    // No localStorage (blocked, full, the server): memory only.
+  }
+}
+
+/** Whether the submission with key was stored. */
+export function isKeyCompleted(key: string): boolean {
+  return completedInMemory.has(key) || storedCompletedKeys().includes(key);
 }
