@@ -230,9 +230,12 @@ test('a wrong file is refused at once, with the reason beside it', async ({ page
   await expect(page.getByText(/^Chosen: cv\.pdf/)).toBeVisible();
 });
 
-test('a draft survives a reload, files included; Start over clears it', async ({ page }) => {
+test('a draft survives a reload, files included but not the ID; Start over clears it', async ({ page }) => {
   const job = await openForm(page);
   await field(page, 'First Name').fill('Meera');
+  await field(page, 'National ID Type').selectOption('PAN');
+  await field(page, 'National ID Number').fill('ABCDE1234F');
+  await field(page, 'National ID Document').setInputFiles(pdf('meera-pan.pdf'));
   await field(page, 'Score Type').selectOption('CGPA');
   await field(page, 'Score').fill('8.4');
   await field(page, 'Skills').fill('Terraform');
@@ -249,6 +252,12 @@ test('a draft survives a reload, files included; Start over clears it', async ({
   await expect(page.getByRole('button', { name: 'Delete Terraform' })).toBeVisible();
   await expect(page.getByText(/^Chosen: meera-cv\.pdf/)).toBeVisible();
   expect(await field(page, 'Resume').evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('meera-cv.pdf');
+  // The ID number and document are not kept on the device: the notice asks for them again.
+  await expect(page.getByText('For your safety, enter your ID number and attach your ID document again.')).toBeVisible();
+  await expect(field(page, 'National ID Type')).toHaveValue('PAN');
+  await expect(field(page, 'National ID Number')).toHaveValue('');
+  expect(await field(page, 'National ID Document').evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+  await expect(page.getByText(/^Chosen: meera-pan\.pdf/)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(field(page, 'First Name')).toHaveValue('');

@@ -1,7 +1,31 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Draft, DraftStore } from '../features/apply/draft-store';
+import { emptyFiles, emptyValues } from '../features/apply/form-state';
 import type { Job } from '../gen/wire';
 import { renderApp } from '../test/render-app';
+
+// jsdom has no IndexedDB: a test that needs drafts puts an in-memory store here.
+const drafts = vi.hoisted(() => ({ store: null as DraftStore | null }));
+vi.mock('../features/apply/draft-store', async (original) => ({
+  ...(await original<typeof import('../features/apply/draft-store')>()),
+  browserDraftStore: () => drafts.store,
+}));
+
+/** Drafts in memory, as the IndexedDB store gives them back. */
+function memoryStore(initial: Record<string, Draft> = {}): DraftStore & { saved: Record<string, Draft> } {
+  const saved = { ...initial };
+  return {
+    saved,
+    load: async (jobId) => saved[jobId] ?? null,
+    save: async (jobId, d) => {
+      saved[jobId] = d;
+    },
+    clear: async (jobId) => {
+      delete saved[jobId];
+    },
+  };
+}
 
 const job: Job = {
   id: 'cloud',
@@ -69,7 +93,10 @@ function fakeXHR(status: number, body: unknown) {
 }
 
 describe('Apply page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    drafts.store = null;
+  });
 
   it("is titled for the job and starts at the job's location with +91", async () => {
     renderApp('/apply/cloud', { api });
@@ -172,8 +199,101 @@ describe('Apply page', () => {
     expect(field('First Name').value).toBe('Asha');
     const again = fakeXHR(422, { error: { code: 'invalid', message: 'Check the form.', fields: { 'workExperiences.0.jobTitle': 'Enter a job title.' } } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
-    expect(again.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+    // The key is chosen after the content's fingerprint is taken (asynchronous): wait for the request.
+    await waitFor(() => expect(again.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']));
     // A field the server names that the browser's rules passed (it knows more, e.g. a changed notice).
     await waitFor(() => expect(screen.getByRole('link', { name: 'Work experience 1: Job Title: Enter a job title.' })).toBeTruthy());
+  });
+
+  it('counts the time spent from when the application was started, before a reload too', async () => {
+    const startedAt = Date.now() - 10 * 60_000;
+    const values = {
+      ...emptyValues('Bangalore'),
+      firstName: 'Asha',
+      lastName: 'Rao',
+      fullName: 'Asha Rao',
+      email: 'asha@example.com',
+      phoneNumber: '9876543210',
+      address: '1 Lake Road, Hyderabad',
+      availabilityDate: '2026-12-01',
+      heardFrom: 'Job Board',
+      nationalIdType: 'PAN',
+    };
+    drafts.store = memoryStore({ cloud: { values, files: { ...emptyFiles(), resume: pdf() }, idempotencyKey: 'a'.repeat(32), startedAt } });
+    const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    renderApp('/apply/cloud', { api: { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } } });
+    await waitFor(() => expect(screen.getByText('We restored your draft from this device.')).toBeTruthy());
+    expect(screen.getByText('For your safety, enter your ID number and attach your ID document again.')).toBeTruthy();
+    expect(field('First Name').value).toBe('Asha');
+    type('National ID Number', 'ABCDE1234F');
+    choose('National ID Document', pdf('id.pdf'));
+    fireEvent.click(field('I agree that my application is used as described above.'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByText('Application submitted successfully!')).toBeTruthy());
+    const request = JSON.parse(sent.body!.get('application') as string);
+    expect(request.elapsedMs).toBeGreaterThanOrEqual(600_000);
+    expect(request.elapsedMs).toBeLessThan(600_000 + 60_000);
+  });
+
+  it('sends an edited retry with a new key: the server would answer the old key with the first result', async () => {
+    const first = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    renderApp('/apply/cloud', { api });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error submitting application: Internal error.'));
+    type('Middle Name', 'Kumari');
+    const edited = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(edited.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(edited.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    // And that new key stays for an unchanged retry.
+    const again = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(again.headers['Idempotency-Key']).toBe(edited.headers['Idempotency-Key']));
+  });
+
+  it('after a reload, a draft sent with other content than now gets a new key', async () => {
+    const values = { ...emptyValues('Bangalore'), firstName: 'Asha' };
+    const draft = { values, files: emptyFiles(), idempotencyKey: 'b'.repeat(32), sentFingerprint: 'what was sent before', startedAt: Date.now() };
+    drafts.store = memoryStore({ cloud: draft });
+    const sent = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
+    renderApp('/apply/cloud', { api });
+    await waitFor(() => expect(screen.getByText('We restored your draft from this device.')).toBeTruthy());
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(sent.headers['Idempotency-Key']).not.toBe('b'.repeat(32));
+  });
+
+  it('once stored, a draft that could not be cleared is neither restored nor its key sent again', async () => {
+    const store = memoryStore();
+    let clears = 0;
+    store.clear = async (jobId) => {
+      clears++;
+      if (clears === 1) throw new Error('QuotaExceededError'); // the clear after the success fails
+      delete store.saved[jobId];
+    };
+    drafts.store = store;
+    const first = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    const jobsApi = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
+    const view = renderApp('/apply/cloud', { api: jobsApi });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Application' }).hasAttribute('disabled')).toBe(false));
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(screen.getByText('Application submitted successfully!')).toBeTruthy());
+    expect(store.saved.cloud?.idempotencyKey).toBe(first.headers['Idempotency-Key']); // the draft outlived the success
+    view.unmount();
+
+    // Back at the form (the same tab, or after a reload): the draft goes, the form starts empty.
+    renderApp('/apply/cloud', { api: jobsApi });
+    await waitFor(() => expect(clears).toBe(2));
+    expect(store.saved.cloud).toBeUndefined();
+    expect(screen.queryByText('We restored your draft from this device.')).toBeNull();
+    expect(field('First Name').value).toBe('');
+    const second = fakeXHR(201, { reference: 'APP-7KQ2M4XE', updated: true, jobTitle: 'Cloud Engineer' });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await waitFor(() => expect(second.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
+    expect(second.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
   });
 });

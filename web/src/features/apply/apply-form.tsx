@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
-import { type Job } from '../../gen/wire';
+import { type ApplicationRequest, type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
-import { browserDraftStore } from './draft-store';
+import { browserDraftStore, isKeyCompleted, markKeyCompleted } from './draft-store';
 import { EducationSection } from './education-section';
 import { ErrorSummary, type Problem } from './error-summary';
 import { fieldLabel } from './field-labels';
@@ -24,6 +24,7 @@ import {
   newIdempotencyKey,
   orderedProblems,
   outgoing,
+  submissionFingerprint,
   type ApplyValues,
 } from './form-state';
 import { fileProblem, normalizeApplication, validateApplication, type ApplicationFiles } from './rules';
@@ -77,8 +78,16 @@ export function ApplyForm({ job }: { job: Job }) {
   // Sending needs the script (one JSON part and the files): until it runs, the button waits.
   const [ready, setReady] = useState(false);
 
-  const shownAt = useRef<number | null>(null);
+  /** When the visitor started this application (Date.now()): when the form was first shown, or the restored draft's. */
+  const startedAt = useRef<number | null>(null);
   const key = useRef('');
+  /**
+   * What was last sent with key: its fingerprint in full (known on this page
+   * only) and without the national ID (kept with the draft, which has no ID).
+   * Content that differs gets a new key: a key goes with one content, or the
+   * server would answer an edited retry with the first result.
+   */
+  const sent = useRef<{ full: string | null; withoutId: string } | null>(null);
   /** Whether the visitor changed anything since the form started (or started over). */
   const dirty = useRef(false);
   /** Whether the draft on this device has been looked for: saving waits for it. */
@@ -101,10 +110,11 @@ export function ApplyForm({ job }: { job: Job }) {
     focusTarget.current = null;
   });
 
-  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft.
+  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft,
+  // which keeps when the application was started: a reload does not start the clock again.
   useEffect(() => {
     setReady(true);
-    shownAt.current = performance.now();
+    startedAt.current = Date.now();
     const store = browserDraftStore();
     if (!store) {
       loaded.current = true;
@@ -115,10 +125,17 @@ export function ApplyForm({ job }: { job: Job }) {
       .load(job.id)
       .then((d) => {
         if (!live || !d || dirty.current) return;
+        if (isKeyCompleted(d.idempotencyKey)) {
+          // The application was stored but this draft could not be cleared then: clear it now, restore nothing.
+          void store.clear(job.id).catch(() => {});
+          return;
+        }
         // Consent is given afresh when sending, to the notice shown then.
         setValues({ ...emptyValues(job.location), ...d.values, consent: false });
         setFiles(d.files);
         key.current = d.idempotencyKey;
+        sent.current = d.sentFingerprint ? { full: null, withoutId: d.sentFingerprint } : null;
+        if (Number.isFinite(d.startedAt) && d.startedAt < startedAt.current!) startedAt.current = d.startedAt;
         setRestored(true);
       })
       .catch(() => {
@@ -137,7 +154,13 @@ export function ApplyForm({ job }: { job: Job }) {
     if (done.current) return;
     const { values, files } = latest.current;
     browserDraftStore()
-      ?.save(job.id, { values, files, idempotencyKey: (key.current ||= newIdempotencyKey()) })
+      ?.save(job.id, {
+        values,
+        files,
+        idempotencyKey: (key.current ||= newIdempotencyKey()),
+        sentFingerprint: sent.current?.withoutId ?? null,
+        startedAt: (startedAt.current ??= Date.now()),
+      })
       .catch(() => {
         // A draft that cannot be kept costs only the convenience.
       });
@@ -196,6 +219,8 @@ export function ApplyForm({ job }: { job: Job }) {
       ?.clear(job.id)
       .catch(() => {});
     key.current = newIdempotencyKey();
+    sent.current = null;
+    startedAt.current = Date.now(); // a new application
     setValues(emptyValues(job.location));
     setFiles(emptyFiles());
     setErrors({});
@@ -210,10 +235,29 @@ export function ApplyForm({ job }: { job: Job }) {
     setAttempt((n) => n + 1);
   }
 
+  /**
+   * Makes key the one for this content: kept for an unchanged retry, new
+   * when the content differs from what was last sent with it. Written to the
+   * draft at once, so a reload after a lost answer knows it too.
+   */
+  async function keyFor(request: ApplicationRequest, files: ApplicationFiles) {
+    const [full, withoutId] = await Promise.all([
+      submissionFingerprint(request, files),
+      submissionFingerprint({ ...request, nationalIdNumber: '' }, { ...files, nationalIdDocument: null }),
+    ]);
+    const last = sent.current;
+    // After a reload only the fingerprint without the ID is known: a retry that changed nothing but the ID keeps the key.
+    const changed = last !== null && (last.full !== null ? last.full !== full : last.withoutId !== withoutId);
+    if (changed || !key.current) key.current = newIdempotencyKey();
+    sent.current = { full, withoutId };
+    if (loaded.current) saveNow();
+  }
+
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status.kind === 'sending') return;
-    const elapsedMs = shownAt.current === null ? null : Math.round(performance.now() - shownAt.current);
+    // Wall-clock time since the application was started, on this page or before a reload (never negative if the clock moved back).
+    const elapsedMs = startedAt.current === null ? null : Math.max(0, Date.now() - startedAt.current);
     const out = outgoing(values, files, { homepage, elapsedMs });
     const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
     if (Object.keys(found).length > 0) {
@@ -221,15 +265,22 @@ export function ApplyForm({ job }: { job: Job }) {
       return;
     }
     setErrors({});
-    const body = multipartBody(normalizeApplication(out.request), out.files);
+    const request = normalizeApplication(out.request);
+    const body = multipartBody(request, out.files);
     setStatus({ kind: 'sending', progress: { loaded: 0, total: approximateSize(body) } });
-    const result = await submitApplication(job.id, body, idempotencyKey(), (progress) =>
+    await keyFor(request, out.files);
+    const usedKey = idempotencyKey();
+    const result = await submitApplication(job.id, body, usedKey, (progress) =>
       setStatus((s) => (s.kind === 'sending' ? { kind: 'sending', progress } : s)),
     );
     switch (result.kind) {
       case 'saved':
         done.current = true;
         pendingSave.current = false;
+        // Never again, whatever happens to the draft: should it outlive this (clearing fails), it is not restored.
+        markKeyCompleted(usedKey);
+        key.current = newIdempotencyKey();
+        sent.current = null;
         await browserDraftStore()
           ?.clear(job.id)
           .catch(() => {});
@@ -264,7 +315,10 @@ export function ApplyForm({ job }: { job: Job }) {
     <form method="post" noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
       {restored && (
         <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-medium text-brand-900">{t.restored}</p>
+          <div className="space-y-1 text-brand-900">
+            <p className="font-medium">{t.restored}</p>
+            <p>{t.restoredId}</p>
+          </div>
           <button type="button" className={`${secondaryButton} bg-white`} onClick={startOver}>
             {t.startOver}
           </button>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '../../gen/apply-rules';
 import { fieldLabel } from './field-labels';
 import {
@@ -15,8 +15,10 @@ import {
   newIdempotencyKey,
   orderedProblems,
   outgoing,
+  submissionFingerprint,
   withScoreType,
   withSkill,
+  type ApplyValues,
 } from './form-state';
 
 const file = (name: string, body = 'x') => new File([body], name, { type: 'application/octet-stream' });
@@ -110,5 +112,44 @@ describe('application form state', () => {
       '5 MB',
       '1.3 MB',
     ]);
+  });
+
+  describe('submission fingerprint', () => {
+    const request = (over: Partial<ApplyValues> = {}, elapsedMs = 30_000) =>
+      outgoing({ ...emptyValues('Hyderabad'), firstName: 'Asha', ...over }, emptyFiles(), { homepage: '', elapsedMs }).request;
+    const cv = (over: { name?: string; body?: string; lastModified?: number } = {}) =>
+      new File([over.body ?? '%PDF-1.4'], over.name ?? 'cv.pdf', { type: 'application/pdf', lastModified: over.lastModified ?? 1 });
+    const withCv = (f: File) => ({ ...emptyFiles(), resume: f });
+
+    async function check() {
+      const same = await submissionFingerprint(request(), withCv(cv()));
+      // The same content, later: the same fingerprint (the time spent is not content).
+      expect(await submissionFingerprint(request({}, 95_000), withCv(cv()))).toBe(same);
+      // Any edit, to a field or a file: another.
+      const edited = [
+        await submissionFingerprint(request({ firstName: 'Asha ' }), withCv(cv())),
+        await submissionFingerprint(request({ nationalIdNumber: 'ABCDE1234F' }), withCv(cv())),
+        await submissionFingerprint(request(), withCv(cv({ name: 'cv2.pdf' }))),
+        await submissionFingerprint(request(), withCv(cv({ body: '%PDF-1.4\n%%EOF' }))),
+        await submissionFingerprint(request(), withCv(cv({ lastModified: 2 }))),
+        await submissionFingerprint(request(), { ...emptyFiles(), nationalIdDocument: cv() }),
+        await submissionFingerprint(request(), emptyFiles()),
+      ];
+      expect(new Set([same, ...edited]).size).toBe(edited.length + 1);
+      return same;
+    }
+
+    it('is the same for the same content and differs after any edit (SHA-256)', async () => {
+      expect(await check()).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('works without crypto.subtle (plain HTTP)', async () => {
+      vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+      try {
+        expect(await check()).toContain('Asha');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });

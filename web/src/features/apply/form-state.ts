@@ -243,6 +243,33 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * A fingerprint of what a submission sends: the JSON part (without
+ * elapsedMs, which grows on every try) and each file's part name, name,
+ * size and date (not a file's bytes: reading them all would be slow). The
+ * same content gives the same fingerprint, any edit another, so an idempotency key goes with one content only. SHA-256 in
+ * hex where the browser has crypto.subtle (secure contexts only); on a
+ * plain-HTTP page, the string itself.
+ */
+export async function submissionFingerprint(request: ApplicationRequest, files: ApplicationFiles): Promise<string> {
+  const parts: [string, string, number, number][] = [];
+  const add = (part: string, f: File | null) => {
+    if (f) parts.push([part, f.name, f.size, f.lastModified]);
+  };
+  add(APPLICATION_PARTS.resume, files.resume);
+  add(APPLICATION_PARTS.nationalIdDocument, files.nationalIdDocument);
+  files.certifications.forEach((f, i) => add(certificationPart(i), f));
+  const text = JSON.stringify([JSON.stringify({ ...request, elapsedMs: null }), parts]);
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return text;
+  try {
+    const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return text;
+  }
+}
+
 /** A size for people: "820 KB", "1.2 MB". */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
