@@ -247,7 +247,11 @@ func partError(err error, malformed string) error {
 	case isTimeout(err):
 		return domain.Errorf(codeTimeout, "The upload took too long. Please check your connection and try again.")
 	case errors.Is(err, context.Canceled):
-		return err
+		// The server cancels a request whose body could not be read (a
+		// client gone, or too slow for its deadline), and the document
+		// checks stop on that first: it is the client's connection, not
+		// our fault, and not worth an error in the log.
+		return domain.Errorf(codeTimeout, "The upload was interrupted. Please check your connection and try again.")
 	default:
 		return domain.Errorf(domain.EInvalid, "%s", malformed)
 	}
