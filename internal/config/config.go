@@ -99,7 +99,10 @@ func (c *Config) Register(fs *flag.FlagSet) {
 			c.envErrs = append(c.envErrs, fmt.Errorf("config: SITE_TRUSTED_PROXIES: %w", err))
 		}
 	}
-	fs.StringVar(&c.SMTPURL, "smtp-url", env("SITE_SMTP_URL", ""), "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; empty = .eml files in {data-dir}/mail (env SITE_SMTP_URL)")
+	// The URL may hold the mail server's password: a secret, so that
+	// -help never prints what the environment set.
+	c.SMTPURL = env("SITE_SMTP_URL", "")
+	fs.Var(secret{&c.SMTPURL}, "smtp-url", "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; empty = .eml files in {data-dir}/mail (env SITE_SMTP_URL)")
 	fs.StringVar(&c.MailFrom, "mail-from", env("SITE_MAIL_FROM", ""), "sender address of the site's e-mail; empty = the site's e-mail in content/site.json (env SITE_MAIL_FROM)")
 	fs.IntVar(&c.RetentionDays, "retention-days", c.envInt("SITE_RETENTION_DAYS", domain.DefaultRetentionDays), "days job applications and their documents are kept before they are deleted (env SITE_RETENTION_DAYS)")
 	fs.IntVar(&c.IDDocumentRetentionDays, "id-document-retention-days", c.envInt("SITE_ID_DOCUMENT_RETENTION_DAYS", 0), "days national-ID documents are kept, at most --retention-days; 0 = --retention-days (env SITE_ID_DOCUMENT_RETENTION_DAYS)")

@@ -149,6 +149,28 @@ func TestHelpHidesDataKey(t *testing.T) {
 	}
 }
 
+// The SMTP URL may carry the mail server's password: -help must not show
+// the one the environment set, and the flag still takes it.
+func TestHelpHidesSMTPURL(t *testing.T) {
+	const url = "smtp://site:s3cret-pass@mail.example.com:587"
+	t.Setenv("SITE_SMTP_URL", url)
+	var c config.Config
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	var out strings.Builder
+	fs.SetOutput(&out)
+	c.Register(fs)
+	fs.PrintDefaults()
+	if strings.Contains(out.String(), "s3cret-pass") || !strings.Contains(out.String(), "-smtp-url") {
+		t.Errorf("help shows the SMTP password or lacks the flag:\n%s", out.String())
+	}
+	if c.SMTPURL != url {
+		t.Errorf("SMTPURL from the environment = %q, want %q", c.SMTPURL, url)
+	}
+	if err := fs.Parse([]string{"-smtp-url", "smtps://a:b@mail.example.com:465"}); err != nil || c.SMTPURL != "smtps://a:b@mail.example.com:465" {
+		t.Errorf("-smtp-url flag: %v, SMTPURL %q", err, c.SMTPURL)
+	}
+}
+
 func TestBaseURL(t *testing.T) {
 	tests := []struct {
 		args []string
