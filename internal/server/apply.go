@@ -161,6 +161,13 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	res, err := s.store.SaveApplication(ctx, &a, domain.SaveOptions{IdempotencyKey: key, Notify: notify})
 	if err != nil {
+		if domain.ErrorCode(err) == domain.EInternal {
+			// A database failure may have come after the commit (a
+			// connection lost during COMMIT): the row may exist and
+			// reference these files. The orphan sweeper deletes them
+			// within the hour if it does not.
+			up.leaveToSweeper = true
+		}
 		return nil, err
 	}
 	if res.Replayed {
@@ -266,6 +273,9 @@ type upload struct {
 	// application that references them is committed.
 	keys      []string
 	committed bool
+	// leaveToSweeper is set when it is unknown whether the application
+	// was stored: its files stay for the orphan sweeper to judge.
+	leaveToSweeper bool
 	// metas describe the received documents for the rules table (keyed
 	// by part name); resume, idDoc and certs are their blob keys.
 	metas  map[string]domain.FileMeta
@@ -382,7 +392,7 @@ func (u *upload) document(part string) (document, error) {
 // was committed. It runs on a context of its own: a client that went away
 // mid-upload must not leave its files behind.
 func (u *upload) cleanupOnFailure(ctx context.Context) {
-	if u.committed || len(u.keys) == 0 {
+	if u.committed || u.leaveToSweeper || len(u.keys) == 0 {
 		return
 	}
 	u.s.deleteBlobs(ctx, u.keys)

@@ -40,14 +40,15 @@ type applyFixture struct {
 	tmp   string // the server's TempDir
 }
 
-func newApplyFixture(t *testing.T) *applyFixture {
+// newApplyFixture builds the server; edits may change its options further.
+func newApplyFixture(t *testing.T, edits ...func(*server.Options)) *applyFixture {
 	t.Helper()
-	return newApplyFixtureWith(t, nil)
+	return newApplyFixtureWith(t, nil, edits...)
 }
 
 // newApplyFixtureWith is newApplyFixture with the blob store wrapped by
-// wrap (when not nil), e.g. to make it fail.
-func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobStore) *applyFixture {
+// wrap (when not nil), e.g. to make it fail, and edits to its options.
+func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobStore, edits ...func(*server.Options)) *applyFixture {
 	t.Helper()
 	dir := t.TempDir()
 	blobs, err := blob.Open(context.Background(), "", filepath.Join(dir, "files"))
@@ -69,6 +70,9 @@ func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobSt
 		o.StaffEmail = staffEmail
 		o.TempDir = filepath.Join(dir, "tmp")
 		o.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		for _, edit := range edits {
+			edit(o)
+		}
 	})
 	if err := os.Mkdir(filepath.Join(dir, "tmp"), 0o700); err != nil {
 		t.Fatal(err)
@@ -759,5 +763,36 @@ func TestApplyBlobFailureLogsNoKey(t *testing.T) {
 	}
 	if !strings.Contains(logs, "resumes/") || !strings.Contains(logs, "permission denied") {
 		t.Errorf("the log does not say which folder and what failed:\n%s", logs)
+	}
+}
+
+// ambiguousStore stores applications but reports a database failure, as
+// a connection lost during COMMIT does.
+type ambiguousStore struct{ domain.Store }
+
+func (s ambiguousStore) SaveApplication(ctx context.Context, a *domain.Application, opt domain.SaveOptions) (domain.SaveResult, error) {
+	if _, err := s.Store.SaveApplication(ctx, a, opt); err != nil {
+		return domain.SaveResult{}, err
+	}
+	return domain.SaveResult{}, errors.New("connection reset during COMMIT")
+}
+
+// When the database fails in a way that leaves unknown whether the
+// application was stored, its documents are not deleted: the row may
+// reference them (here it does). The orphan sweeper judges them later.
+func TestApplyKeepsFilesWhenTheSaveIsInDoubt(t *testing.T) {
+	f := newApplyFixture(t, func(o *server.Options) { o.Store = ambiguousStore{o.Store} })
+	res := f.apply(t, validRequest(), validFiles(), "doubt-key-0123456789")
+	if res.Status != http.StatusInternalServerError {
+		t.Fatalf("answer = %d %s, want 500", res.Status, res.Body)
+	}
+	apps := f.applications(t)
+	if len(apps) != 1 {
+		t.Fatalf("%d applications stored, want the 1 the failing commit stored", len(apps))
+	}
+	for _, k := range apps[0].BlobKeys() {
+		if _, _, err := f.blobs.Open(context.Background(), k); err != nil {
+			t.Errorf("document %s of the stored application was deleted: %v", k, err)
+		}
 	}
 }
