@@ -1,16 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import copy from '../../../../content/blog-pages.json';
 import type { Comment } from '../../gen/wire';
 import { HoneypotField } from '../../components/honeypot-field';
 import { CommentField } from './comment-field';
-import {
-  firstInvalid,
-  trimComment,
-  validateComment,
-  type CommentErrors,
-  type CommentField as Field,
-  type CommentValues,
-} from './comment-validation';
+import { useFormFields } from '../../lib/use-form-fields';
+import { COMMENT_FIELDS, trimComment, validateComment, type CommentField as Field, type CommentValues } from './comment-validation';
 import { postComment } from './post-comment';
 
 const t = copy.comments;
@@ -23,8 +17,6 @@ type Status =
   | { kind: 'posted' }
   | { kind: 'held'; message: string }
   | { kind: 'failed'; message: string };
-
-type FieldElement = HTMLInputElement & HTMLTextAreaElement;
 
 interface Props {
   /** The post's comments API path; the form posts to it. */
@@ -40,57 +32,29 @@ interface Props {
  * typed stays in place.
  */
 export function CommentForm({ path, onPosted }: Props) {
-  const [values, setValues] = useState<CommentValues>(EMPTY);
+  const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(COMMENT_FIELDS, EMPTY);
   const [homepage, setHomepage] = useState('');
-  const [errors, setErrors] = useState<CommentErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const shownAt = useRef<number | null>(null);
-  const fields = {
-    name: useRef<FieldElement>(null),
-    email: useRef<FieldElement>(null),
-    website: useRef<FieldElement>(null),
-    comment: useRef<FieldElement>(null),
-  } satisfies Record<Field, unknown>;
-
-  useEffect(() => {
-    // When the visitor first saw the form: the server treats very fast submissions as robots.
-    shownAt.current = performance.now();
-  }, []);
 
   const sending = status.kind === 'sending';
-
-  function change(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  }
-
-  function showErrors(found: CommentErrors) {
-    setErrors(found);
-    const first = firstInvalid(found);
-    if (first) fields[first].current?.focus();
-  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (sending) return;
-    const found = validateComment(values);
-    if (firstInvalid(found)) {
+    if (showErrors(validateComment(values))) {
       setStatus({ kind: 'idle' });
-      showErrors(found);
       return;
     }
-    setErrors({});
     setStatus({ kind: 'sending' });
-    const elapsedMs = shownAt.current === null ? null : Math.round(performance.now() - shownAt.current);
-    const result = await postComment(path, { ...trimComment(values), homepage, elapsedMs });
+    const result = await postComment(path, { ...trimComment(values), homepage, elapsedMs: elapsedMs() });
     switch (result.kind) {
       case 'visible':
-        setValues(EMPTY);
+        clear();
         setStatus({ kind: 'posted' });
         onPosted(result.comment);
         break;
       case 'held':
-        setValues(EMPTY);
+        clear();
         setStatus({ kind: 'held', message: result.message ?? t.held });
         break;
       case 'invalid':
@@ -115,7 +79,7 @@ export function CommentForm({ path, onPosted }: Props) {
     value: values[name],
     error: errors[name],
     onChange: (v: string) => change(name, v),
-    inputRef: fields[name],
+    inputRef: ref(name),
     optionalText: t.optional,
     required: name !== 'website',
   });

@@ -1,18 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import copy from '../../../../content/contact.json';
 import { CONTACT_LIMITS } from '../../gen/wire';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
 import { HoneypotField } from '../../components/honeypot-field';
 import { sendContact } from './send-contact';
-import {
-  firstInvalid,
-  trimContact,
-  validateContact,
-  type ContactErrors,
-  type ContactField,
-  type ContactValues,
-} from './validation';
+import { useFormFields } from '../../lib/use-form-fields';
+import { CONTACT_FIELDS, trimContact, validateContact, type ContactField, type ContactValues } from './validation';
 
 const t = copy.form;
 
@@ -20,60 +14,30 @@ const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-type FieldElement = HTMLInputElement & HTMLTextAreaElement;
-
 /**
  * The contact form: checks the fields in the browser with the server's
  * rules, sends them as JSON, and says in words how it went. On failure
  * everything typed stays in place.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(CONTACT_FIELDS, EMPTY);
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const shownAt = useRef<number | null>(null);
-  const fields = {
-    name: useRef<FieldElement>(null),
-    email: useRef<FieldElement>(null),
-    subject: useRef<FieldElement>(null),
-    message: useRef<FieldElement>(null),
-  } satisfies Record<ContactField, unknown>;
-
-  useEffect(() => {
-    // When the visitor first saw the form: the server treats very fast submissions as robots.
-    shownAt.current = performance.now();
-  }, []);
 
   const sending = status.kind === 'sending';
-
-  function change(field: ContactField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  }
-
-  function showErrors(found: ContactErrors) {
-    setErrors(found);
-    const first = firstInvalid(found);
-    if (first) fields[first].current?.focus();
-  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (sending) return;
-    const found = validateContact(values);
-    if (firstInvalid(found)) {
+    if (showErrors(validateContact(values))) {
       setStatus({ kind: 'idle' });
-      showErrors(found);
       return;
     }
-    setErrors({});
     setStatus({ kind: 'sending' });
-    const elapsedMs = shownAt.current === null ? 0 : Math.round(performance.now() - shownAt.current);
-    const result = await sendContact({ ...trimContact(values), website, elapsedMs });
+    const result = await sendContact({ ...trimContact(values), website, elapsedMs: elapsedMs() ?? 0 });
     switch (result.kind) {
       case 'sent':
-        setValues(EMPTY);
+        clear();
         setStatus({ kind: 'sent' });
         break;
       case 'invalid':
@@ -95,7 +59,7 @@ export function ContactForm() {
     value: values[name],
     error: errors[name],
     onChange: (v: string) => change(name, v),
-    inputRef: fields[name],
+    inputRef: ref(name),
   });
 
   return (
