@@ -246,6 +246,8 @@ describe('Apply page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
     await waitFor(() => expect(edited.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
     expect(edited.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    // The button reads "Submit Application" again once that answer is in (it says "Submitting..." until then).
+    await screen.findByRole('button', { name: 'Submit Application' });
     // And that new key stays for an unchanged retry.
     const again = fakeXHR(500, { error: { code: 'internal', message: 'Internal error.' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
