@@ -16,7 +16,7 @@ const (
 )
 
 // Content checks of a comment that passed validation: a comment that
-// trips one is stored for staff review (CommentSpam), not shown.
+// trips one is stored for staff review (CommentHeld), not shown.
 const (
 	// CommentLinksMax is the most links a comment may hold; link lists are
 	// the usual shape of comment spam.

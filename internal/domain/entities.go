@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // JobStatus says whether a job is offered to visitors.
 type JobStatus string
@@ -29,6 +32,10 @@ type Job struct {
 	CreatedAt      time.Time  `json:"createdAt"`
 	UpdatedAt      time.Time  `json:"updatedAt"`
 }
+
+// EmploymentTypes are the employment types a job may state (schema.org
+// JobPosting employmentType values the site's pages have words for).
+var EmploymentTypes = []string{"FULL_TIME", "PART_TIME", "CONTRACTOR", "INTERN"}
 
 // ClosesAt returns the moment applications close for a job with the given
 // closing date (the last day to apply): the UTC midnight after that day.
@@ -67,6 +74,10 @@ type BlogPost struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Image       string `json:"image"` // URL path of a public image, or ""
+	// ImageVersions are the sizes of a cover uploaded in the console,
+	// narrowest first (Image is one of them); empty for an image that
+	// has one size only.
+	ImageVersions []ImageVersion `json:"imageVersions,omitempty"`
 	// Content is sanitised HTML made of <h2> sections.
 	Content   string     `json:"content"`
 	Status    PostStatus `json:"status"`
@@ -74,15 +85,30 @@ type BlogPost struct {
 	UpdatedAt time.Time  `json:"updatedAt"`
 }
 
+// ImageVersion is one size of a post's cover image.
+type ImageVersion struct {
+	URL    string `json:"url"` // URL path, e.g. /covers/x-960.jpg
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
 // CommentStatus says whether a comment is shown under its post.
 type CommentStatus string
 
-// Comment statuses. Suspected spam is kept for staff to review.
+// Comment statuses. Only visible (approved) comments are shown; suspected
+// spam from the public form is held for staff to review, and staff may
+// mark a comment as spam, which keeps it out of sight for good.
 const (
 	CommentVisible CommentStatus = "visible"
+	CommentHeld    CommentStatus = "held"
 	CommentSpam    CommentStatus = "spam"
-	CommentHidden  CommentStatus = "hidden"
 )
+
+// CommentStatuses lists every comment status.
+var CommentStatuses = []CommentStatus{CommentVisible, CommentHeld, CommentSpam}
+
+// Valid reports whether s is one of CommentStatuses.
+func (s CommentStatus) Valid() bool { return slices.Contains(CommentStatuses, s) }
 
 // Comment is a visitor's comment on a blog post (spec: collection comments).
 type Comment struct {
@@ -96,16 +122,59 @@ type Comment struct {
 	CreatedAt time.Time     `json:"createdAt"`
 }
 
+// ReviewComment is a comment as staff review it: with its post's title.
+type ReviewComment struct {
+	Comment
+	PostTitle string
+}
+
+// ContactStatus is where a contact message stands for staff.
+type ContactStatus string
+
+// Contact message statuses: new until a member of staff opens it, read,
+// and archived once dealt with. Suspected spam keeps its status but lives
+// in the Spam folder until marked as not spam.
+const (
+	ContactNew      ContactStatus = "new"
+	ContactRead     ContactStatus = "read"
+	ContactArchived ContactStatus = "archived"
+)
+
+// ContactStatuses lists every contact message status.
+var ContactStatuses = []ContactStatus{ContactNew, ContactRead, ContactArchived}
+
+// Valid reports whether s is one of ContactStatuses.
+func (s ContactStatus) Valid() bool { return slices.Contains(ContactStatuses, s) }
+
+// ContactFolder is a view of the contact messages in the console.
+type ContactFolder string
+
+// Contact folders: the inbox holds new and read messages, archived the
+// archived ones (spam excluded from both), and spam every quarantined
+// message whatever its status.
+const (
+	FolderInbox    ContactFolder = "inbox"
+	FolderArchived ContactFolder = "archived"
+	FolderSpam     ContactFolder = "spam"
+)
+
+// ContactFolders lists every folder.
+var ContactFolders = []ContactFolder{FolderInbox, FolderArchived, FolderSpam}
+
+// Valid reports whether f is one of ContactFolders.
+func (f ContactFolder) Valid() bool { return slices.Contains(ContactFolders, f) }
+
 // ContactMessage is a message sent with the contact form (spec: collection contacts).
 type ContactMessage struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	Email     string    `json:"email"`
-	Subject   string    `json:"subject"`
-	Message   string    `json:"message"`
-	Spam      bool      `json:"spam"`
-	Handled   bool      `json:"handled"`
-	CreatedAt time.Time `json:"timestamp"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+	// Spam marks suspected spam, kept aside in the Spam folder.
+	Spam      bool          `json:"spam"`
+	Status    ContactStatus `json:"status"`
+	CreatedAt time.Time     `json:"timestamp"`
 }
 
 // WorkExperience is one earlier job of an applicant.
@@ -176,6 +245,11 @@ type Application struct {
 	Spam                  bool      `json:"spam"`
 	AppliedAt             time.Time `json:"appliedAt"`
 	UpdatedAt             time.Time `json:"updatedAt"`
+	// Status is where the application stands in the pipeline, and
+	// StatusChangedAt when it got there. Saving (a first application or
+	// a later one replacing it) sets them to new and the time of saving.
+	Status          ApplicationStatus `json:"status"`
+	StatusChangedAt time.Time         `json:"statusChangedAt"`
 }
 
 // DefaultRetentionDays is how long applications and their documents are
@@ -204,13 +278,29 @@ func (a Application) BlobKeys() []string {
 
 // StaffUser is a member of staff who signs in to the console.
 type StaffUser struct {
-	ID           string    `json:"id"`
-	Email        string    `json:"email"`
-	Name         string    `json:"name"`
-	PasswordHash string    `json:"-"`
-	Role         string    `json:"role"` // admin or editor
+	ID    string `json:"id"`
+	Email string `json:"email"`
+	Name  string `json:"name"`
+	// PasswordHash is the argon2id hash of the password (PHC string); ""
+	// until the person has used their set-up link.
+	PasswordHash string `json:"-"`
+	Role         Role   `json:"role"`
+	// Disabled accounts cannot sign in and have no sessions.
+	Disabled bool `json:"disabled"`
+	// TOTPSecret is the second factor's secret, sealed with the server's
+	// keys (never in clear); nil when the account has no second factor.
+	TOTPSecret []byte `json:"-"`
+	// TOTPPending is a sealed secret being set up (begun, not yet
+	// confirmed with a code); nil when none.
+	TOTPPending []byte `json:"-"`
+	// TOTPLastStep is the time step of the last code accepted: a code of
+	// that step or an earlier one is refused (no replay).
+	TOTPLastStep int64     `json:"-"`
 	CreatedAt    time.Time `json:"createdAt"`
 }
+
+// TOTPEnabled reports whether u signs in with a second factor.
+func (u StaffUser) TOTPEnabled() bool { return len(u.TOTPSecret) > 0 }
 
 // OutboxStatus is where an outgoing e-mail stands.
 type OutboxStatus string

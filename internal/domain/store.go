@@ -17,9 +17,43 @@ type BlogFilter struct {
 	Offset        int
 }
 
-// ApplicationFilter narrows ListApplications.
+// ContactFilter narrows ListContactMessages and CountContactMessages.
+type ContactFilter struct {
+	Folder ContactFolder // "" = every message, spam or not
+	Status ContactStatus // "" = any status (e.g. new within the inbox: unread)
+	Limit  int           // 0 = no limit
+	Offset int
+}
+
+// CommentFilter narrows ListCommentsForReview.
+type CommentFilter struct {
+	Status CommentStatus // "" = any status
+	Limit  int           // 0 = no limit
+	Offset int
+}
+
+// MaxBulk is the most records one bulk action may name.
+const MaxBulk = 100
+
+// ApplicationFilter narrows ListApplications and CountApplications. The
+// zero value lists every application, spam included, newest first.
 type ApplicationFilter struct {
-	JobID  string // "" = any job
+	JobID  string            // "" = any job
+	Status ApplicationStatus // "" = any status
+	// From and To bound when the applicant first applied: From <= AppliedAt
+	// < To. Zero values do not bound.
+	From, To time.Time
+	// Query keeps applications whose full name, e-mail address or
+	// reference contains it, ignoring case; LIKE wildcards in it are
+	// plain characters.
+	Query string
+	Spam  SpamFilter
+	// Sort orders the list; "" is SortApplied newest first whatever Desc
+	// says. With a Sort, Desc reverses its order (ties stay newest first).
+	Sort ApplicationSort
+	Desc bool
+	// Limit is the page size (0 = no limit: the console asks at most
+	// MaxApplicationPage); Offset the rows skipped before it.
 	Limit  int
 	Offset int
 }
@@ -34,8 +68,11 @@ type Store interface {
 	ContactStore
 	ApplicationStore
 	StaffStore
+	SessionStore
+	AuditStore
 	RateLimiter
 	OutboxStore
+	VitalsStore
 
 	// ContentVersion returns a number that grows whenever anything shown on
 	// public pages changes (jobs, posts, comments). Render caches key on it.
@@ -66,14 +103,28 @@ type BlogStore interface {
 	DeleteBlogPost(ctx context.Context, id string) error // also deletes its comments
 }
 
-// CommentStore keeps comments. Writes bump the content version.
+// CommentStore keeps comments. Writes that change what visitors see (a
+// comment that is or was visible) bump the content version.
 type CommentStore interface {
 	// ListComments lists a post's comments newest first; visibleOnly drops
-	// spam and hidden ones.
+	// held and spam ones.
 	ListComments(ctx context.Context, blogID string, visibleOnly bool) ([]Comment, error)
 	CreateComment(ctx context.Context, c *Comment) error
 	SetCommentStatus(ctx context.Context, id string, s CommentStatus) error
 	DeleteComment(ctx context.Context, id string) error
+	// ListCommentsForReview lists comments of every post with the given
+	// status, newest first, each with its post's title.
+	ListCommentsForReview(ctx context.Context, f CommentFilter) ([]ReviewComment, error)
+	// CountComments counts the comments with status s ("" = all).
+	CountComments(ctx context.Context, s CommentStatus) (int, error)
+	// SetCommentsStatus gives the comments with the given IDs (at most
+	// MaxBulk) status s in one transaction and returns how many exist;
+	// unknown IDs are skipped, and ENotFound when none matched.
+	SetCommentsStatus(ctx context.Context, ids []string, s CommentStatus) (int, error)
+	// DeleteComments removes the comments with the given IDs (at most
+	// MaxBulk) in one transaction and returns how many it removed;
+	// ENotFound when none matched.
+	DeleteComments(ctx context.Context, ids []string) (int, error)
 }
 
 // ContactStore keeps contact messages.
@@ -83,9 +134,16 @@ type ContactStore interface {
 	// kept without its staff notification or the reverse. Both are
 	// updated with what was stored (see EnqueueOutbox).
 	CreateContactMessage(ctx context.Context, m *ContactMessage, notify *OutboxMessage) error
-	ListContactMessages(ctx context.Context, limit, offset int) ([]ContactMessage, error) // newest first
+	// ListContactMessages lists the messages f selects, newest first.
+	ListContactMessages(ctx context.Context, f ContactFilter) ([]ContactMessage, error)
+	// CountContactMessages counts the messages f selects (ignoring its
+	// Limit and Offset).
+	CountContactMessages(ctx context.Context, f ContactFilter) (int, error)
 	GetContactMessage(ctx context.Context, id string) (ContactMessage, error)
-	SetContactHandled(ctx context.Context, id string, handled bool) error
+	SetContactStatus(ctx context.Context, id string, s ContactStatus) error
+	// MarkContactNotSpam takes a message out of the Spam folder; it keeps
+	// its status.
+	MarkContactNotSpam(ctx context.Context, id string) error
 	DeleteContactMessage(ctx context.Context, id string) error
 }
 
@@ -139,8 +197,10 @@ type Submission struct {
 type ApplicationStore interface {
 	// SaveApplication inserts a, or, when an application with the same job
 	// and e-mail (case-insensitive) exists, replaces it keeping its ID,
-	// Reference and AppliedAt; a is updated with the stored ID, Reference
-	// and timestamps. Suspected spam never replaces an application that
+	// Reference, AppliedAt and notes; a is updated with the stored ID,
+	// Reference and timestamps. Either way the status becomes new (a
+	// later application is a fresh submission for staff to look at), at
+	// the time of saving. Suspected spam never replaces an application that
 	// is not spam (which anyone knowing the address could otherwise wipe):
 	// when a.Spam is set and the existing one's is not, the existing row
 	// is left untouched, a gets its ID, Reference and timestamps (Spam
@@ -161,7 +221,25 @@ type ApplicationStore interface {
 	PruneSubmissions(ctx context.Context, before time.Time) error
 
 	GetApplication(ctx context.Context, id string) (Application, error)
-	ListApplications(ctx context.Context, f ApplicationFilter) ([]Application, error) // newest first
+	// ListApplications returns the page of applications f selects, in
+	// its order.
+	ListApplications(ctx context.Context, f ApplicationFilter) ([]Application, error)
+	// CountApplications returns how many applications f selects, ignoring
+	// its Limit and Offset.
+	CountApplications(ctx context.Context, f ApplicationFilter) (int, error)
+	// SetApplicationStatus moves an application to status at the given
+	// time and returns the status it had (ENotFound when there is no such
+	// application). Setting the status it has changes nothing.
+	SetApplicationStatus(ctx context.Context, id string, status ApplicationStatus, at time.Time) (ApplicationStatus, error)
+	// AddApplicationNote stores n on its application (ENotFound when there
+	// is none; EInvalid when the application holds MaxNotesPerApplication
+	// notes already). An empty ID is filled with a new one and a zero
+	// CreatedAt with the current time; n is updated with what was stored.
+	AddApplicationNote(ctx context.Context, n *ApplicationNote) error
+	// ListApplicationNotes returns an application's notes, oldest first.
+	ListApplicationNotes(ctx context.Context, applicationID string) ([]ApplicationNote, error)
+	// DeleteApplication removes an application and its notes. Its blobs
+	// are the caller's.
 	DeleteApplication(ctx context.Context, id string) error
 	// DeleteApplicationsBefore removes applications applied before t and
 	// returns the blob keys they referenced.
@@ -175,13 +253,50 @@ type ApplicationStore interface {
 	BlobKeyReferenced(ctx context.Context, key string) (bool, error)
 }
 
-// StaffStore keeps staff accounts.
+// StaffStore keeps staff accounts, their set-up tokens, second factors
+// and recovery codes. Tokens and codes are stored as hashes only.
 type StaffStore interface {
 	CreateStaffUser(ctx context.Context, u *StaffUser) error // EConflict on a taken e-mail
+	GetStaffUser(ctx context.Context, id string) (StaffUser, error)
 	GetStaffUserByEmail(ctx context.Context, email string) (StaffUser, error)
 	ListStaffUsers(ctx context.Context) ([]StaffUser, error)
 	UpdateStaffPassword(ctx context.Context, id, hash string) error
-	DeleteStaffUser(ctx context.Context, id string) error
+	// UpdateStaffAccount sets an account's role and whether it is
+	// disabled; disabling it ends its sessions in the same transaction.
+	UpdateStaffAccount(ctx context.Context, id string, role Role, disabled bool) error
+	DeleteStaffUser(ctx context.Context, id string) error // with its sessions, token and codes
+
+	// IssueSetupToken gives the account a new one-time set-up token (its
+	// hash), valid until expires, replacing any earlier one. The account
+	// starts over: its password, second factor, recovery codes and
+	// sessions are removed in the same transaction.
+	IssueSetupToken(ctx context.Context, userID, tokenHash string, expires time.Time) error
+	// LookupSetupToken returns the account whose set-up token has the hash,
+	// if the token is valid at now and the account is not disabled;
+	// ENotFound otherwise.
+	LookupSetupToken(ctx context.Context, tokenHash string, now time.Time) (StaffUser, error)
+	// CompleteSetup consumes a valid set-up token (as LookupSetupToken
+	// finds it) and sets the account's password hash, atomically: of
+	// two concurrent uses one wins, the other gets ENotFound. It returns
+	// the account as updated.
+	CompleteSetup(ctx context.Context, tokenHash, passwordHash string, now time.Time) (StaffUser, error)
+	// PruneSetupTokens removes tokens that expired before t.
+	PruneSetupTokens(ctx context.Context, before time.Time) error
+
+	// SetStaffTOTPPending stores a sealed secret being set up (nil clears it).
+	SetStaffTOTPPending(ctx context.Context, id string, sealed []byte) error
+	// EnableStaffTOTP makes sealed the account's second factor, clears the
+	// pending one, records step as the last code used and replaces the
+	// account's recovery codes with the given hashes, in one transaction.
+	EnableStaffTOTP(ctx context.Context, id string, sealed []byte, step int64, recoveryHashes []string) error
+	// UseTOTPStep records that a code of time step was used, if it is
+	// later than the last one recorded; false means it is not (a replay).
+	UseTOTPStep(ctx context.Context, id string, step int64) (bool, error)
+	// UseRecoveryCode removes the account's recovery code with the hash
+	// and reports whether there was one: each code works once.
+	UseRecoveryCode(ctx context.Context, id, codeHash string) (bool, error)
+	// CountRecoveryCodes returns how many unused recovery codes the account has.
+	CountRecoveryCodes(ctx context.Context, id string) (int, error)
 }
 
 // RateLimiter counts events per key in fixed windows. It lives in the
@@ -225,4 +340,13 @@ type OutboxStore interface {
 	// ListOutbox lists up to limit messages with the given status (""
 	// means any), newest first; a limit of 0 means no limit.
 	ListOutbox(ctx context.Context, status OutboxStatus, limit int) ([]OutboxMessage, error)
+	// ListOutboxPage is ListOutbox from offset on (for the console's pages).
+	ListOutboxPage(ctx context.Context, status OutboxStatus, limit, offset int) ([]OutboxMessage, error)
+	// CountOutbox counts the messages of each status (statuses without
+	// messages are absent).
+	CountOutbox(ctx context.Context) (map[OutboxStatus]int, error)
+	// RetryOutboxNow queues a queued or failed message for an attempt at
+	// now, keeping its attempt count and last error, and returns it as
+	// stored. EConflict when it is being sent or was sent.
+	RetryOutboxNow(ctx context.Context, id string, now time.Time) (OutboxMessage, error)
 }

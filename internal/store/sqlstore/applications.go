@@ -23,12 +23,12 @@ var appCols = []string{"id", "reference", "job_id", "first_name", "middle_name",
 	"certifications", "resume_key", "cover_letter", "heard_from", "eligible_to_work",
 	"willing_to_relocate", "gender", "disability_status", "national_id_type",
 	"national_id_number_enc", "national_id_last4", "national_id_document_key", "consent_version",
-	"consent_at", "spam", "applied_at", "updated_at"}
+	"consent_at", "spam", "applied_at", "updated_at", "status", "status_changed_at"}
 
 var appColumns = strings.Join(appCols, ", ")
 
-// writeCols are the columns written: appCols and the e-mail key.
-var writeCols = slices.Concat(appCols, []string{"email_key"})
+// writeCols are the columns written: appCols and the e-mail and name keys.
+var writeCols = slices.Concat(appCols, []string{"email_key", "name_key"})
 
 func scanApp(sc scanner) (domain.Application, error) {
 	var a domain.Application
@@ -39,7 +39,7 @@ func scanApp(sc scanner) (domain.Application, error) {
 		&a.CoverLetter, &a.HeardFrom, &a.EligibleToWork, &a.WillingToRelocate, &a.Gender,
 		&a.DisabilityStatus, &a.NationalIDType, &a.NationalIDNumberEnc, &a.NationalIDLast4,
 		&a.NationalIDDocumentKey, &a.ConsentVersion, timeCol{&a.ConsentAt}, &a.Spam,
-		timeCol{&a.AppliedAt}, timeCol{&a.UpdatedAt})
+		timeCol{&a.AppliedAt}, timeCol{&a.UpdatedAt}, &a.Status, timeCol{&a.StatusChangedAt})
 	if err != nil {
 		return a, err
 	}
@@ -83,7 +83,8 @@ func (s *Store) appArgs(a *domain.Application) ([]any, error) {
 		a.ResumeKey, a.CoverLetter, a.HeardFrom, a.EligibleToWork, a.WillingToRelocate,
 		a.Gender, a.DisabilityStatus, a.NationalIDType, enc, a.NationalIDLast4,
 		a.NationalIDDocumentKey, a.ConsentVersion, s.t(a.ConsentAt), a.Spam,
-		s.t(a.AppliedAt), s.t(a.UpdatedAt), emailKey(a.Email)}, nil
+		s.t(a.AppliedAt), s.t(a.UpdatedAt), string(a.Status), s.t(a.StatusChangedAt),
+		emailKey(a.Email), nameKey(a.FullName)}, nil
 }
 
 var refEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
@@ -215,9 +216,13 @@ func (s *Store) saveApp(ctx context.Context, tx *sql.Tx, c, given *domain.Applic
 			// as it is; the submission is answered as a replacement of it
 			// and its own documents go.
 			c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, old.UpdatedAt
+			c.Status, c.StatusChangedAt = old.Status, old.StatusChangedAt
 			return false, dropKeys(c.BlobKeys(), old.BlobKeys()), nil
 		case err == nil:
+			// A later application is a fresh submission: back to new.
+			// Staff's notes stay with the row, which keeps its ID.
 			c.ID, c.Reference, c.AppliedAt, c.UpdatedAt = old.ID, old.Reference, old.AppliedAt, t
+			c.Status, c.StatusChangedAt = domain.StatusNew, t
 			args, err := s.appArgs(c)
 			if err != nil {
 				return false, nil, err
@@ -237,6 +242,7 @@ func (s *Store) saveApp(ctx context.Context, tx *sql.Tx, c, given *domain.Applic
 			c.Reference = newReference()
 		}
 		c.AppliedAt, c.UpdatedAt = stampOr(given.AppliedAt, t), stampOr(given.UpdatedAt, t)
+		c.Status, c.StatusChangedAt = domain.StatusNew, c.AppliedAt
 		args, err := s.appArgs(c)
 		if err != nil {
 			return false, nil, err
@@ -355,26 +361,8 @@ func (s *Store) GetApplication(ctx context.Context, id string) (_ domain.Applica
 	return a, err
 }
 
-// ListApplications returns a page of applications, for one job or all,
-// newest first; a limit of 0 means no limit.
-func (s *Store) ListApplications(ctx context.Context, f domain.ApplicationFilter) (_ []domain.Application, err error) {
-	defer s.wrap(&err, "ListApplications(job %q)", f.JobID)
-	query := `SELECT ` + appColumns + ` FROM applications`
-	var args []any
-	if f.JobID != "" {
-		query += ` WHERE job_id = ?`
-		args = append(args, f.JobID)
-	}
-	limit, offset := pageArgs(f.Limit, f.Offset)
-	rows, err := s.r.QueryContext(ctx, s.q(query+` ORDER BY applied_at DESC, id DESC LIMIT ? OFFSET ?`),
-		append(args, limit, offset)...)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, scanApp)
-}
-
-// DeleteApplication removes an application. Its blobs are the caller's.
+// DeleteApplication removes an application and (by cascade) its notes.
+// Its blobs are the caller's.
 func (s *Store) DeleteApplication(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteApplication(%q)", id)
 	return s.execOne(ctx, s.w, "application", `DELETE FROM applications WHERE id = ?`, id)

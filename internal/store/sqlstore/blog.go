@@ -9,12 +9,15 @@ import (
 	"corpsite/internal/sanitize"
 )
 
-const postColumns = `id, title, description, image, content, status, created_at, updated_at`
+const postColumns = `id, title, description, image, image_versions, content, status, created_at, updated_at`
 
 func scanPost(sc scanner) (domain.BlogPost, error) {
 	var p domain.BlogPost
-	err := sc.Scan(&p.ID, &p.Title, &p.Description, &p.Image, &p.Content, &p.Status,
+	err := sc.Scan(&p.ID, &p.Title, &p.Description, &p.Image, jsonCol{&p.ImageVersions}, &p.Content, &p.Status,
 		timeCol{&p.CreatedAt}, timeCol{&p.UpdatedAt})
+	if len(p.ImageVersions) == 0 {
+		p.ImageVersions = nil // as it was given: none
+	}
 	return p, err
 }
 
@@ -75,11 +78,15 @@ func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 	}
 	t := now()
 	c.CreatedAt, c.UpdatedAt = stampOr(c.CreatedAt, t), stampOr(c.UpdatedAt, t)
+	versions, err := jsonArg(c.ImageVersions)
+	if err != nil {
+		return err
+	}
 	// A draft is on no public page.
 	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO blog_posts (`+postColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-			c.ID, c.Title, c.Description, c.Image, c.Content, string(c.Status),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.Title, c.Description, c.Image, versions, c.Content, string(c.Status),
 			s.t(c.CreatedAt), s.t(c.UpdatedAt))
 		return c.Status == domain.PostPublished, err
 	})
@@ -100,6 +107,10 @@ func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 		c.Status = domain.PostDraft
 	}
 	c.UpdatedAt = now()
+	versions, err := jsonArg(c.ImageVersions)
+	if err != nil {
+		return err
+	}
 	// Editing a draft that stays a draft changes no public page.
 	err = s.txVisible(ctx, func(tx *sql.Tx) (bool, error) {
 		var was string
@@ -111,9 +122,9 @@ func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 			return false, err
 		}
 		row := tx.QueryRowContext(ctx, s.q(`UPDATE blog_posts SET title = ?, description = ?, image = ?,
-			content = ?, status = ?, updated_at = ?
+			image_versions = ?, content = ?, status = ?, updated_at = ?
 			WHERE id = ? RETURNING created_at`),
-			c.Title, c.Description, c.Image, c.Content, string(c.Status), s.t(c.UpdatedAt), c.ID)
+			c.Title, c.Description, c.Image, versions, c.Content, string(c.Status), s.t(c.UpdatedAt), c.ID)
 		err = row.Scan(timeCol{&c.CreatedAt})
 		if errors.Is(err, sql.ErrNoRows) {
 			return false, domain.NotFound("blog post")

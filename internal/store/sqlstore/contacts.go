@@ -4,22 +4,25 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 
 	"corpsite/internal/domain"
 )
 
-const contactColumns = `id, name, email, subject, message, spam, handled, created_at`
+const contactColumns = `id, name, email, subject, message, spam, status, created_at`
 
 func scanContact(sc scanner) (domain.ContactMessage, error) {
 	var m domain.ContactMessage
-	err := sc.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.Spam, &m.Handled,
+	err := sc.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.Spam, &m.Status,
 		timeCol{&m.CreatedAt})
 	return m, err
 }
 
 // CreateContactMessage stores m, and queues notify in the outbox in the
 // same transaction when it is not nil. An empty ID is filled with a new
-// one and a zero CreatedAt with the current time; m and notify are
+// one, an empty Status with new and a zero CreatedAt with the current
+// time; m and notify are
 // updated with what was stored. Contact messages are not public: the
 // content version stays.
 func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage, notify *domain.OutboxMessage) (err error) {
@@ -27,6 +30,9 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 	c := *m
 	if c.ID == "" {
 		c.ID = domain.NewID()
+	}
+	if c.Status == "" {
+		c.Status = domain.ContactNew
 	}
 	c.CreatedAt = stampOr(c.CreatedAt, now())
 	var n domain.OutboxMessage
@@ -36,7 +42,7 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, c.Handled, s.t(c.CreatedAt)); err != nil {
+			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, string(c.Status), s.t(c.CreatedAt)); err != nil {
 			return err
 		}
 		if notify == nil {
@@ -53,17 +59,51 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 	return err
 }
 
-// ListContactMessages returns a page of messages, newest first; a limit of
-// 0 means no limit.
-func (s *Store) ListContactMessages(ctx context.Context, limit, offset int) (_ []domain.ContactMessage, err error) {
-	defer s.wrap(&err, "ListContactMessages")
-	l, o := pageArgs(limit, offset)
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT `+contactColumns+` FROM contact_messages
-		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), l, o)
+// contactWhere is the WHERE clause and arguments selecting f's messages.
+func contactWhere(f domain.ContactFilter) (string, []any) {
+	var conds []string
+	var args []any
+	switch f.Folder {
+	case domain.FolderInbox:
+		conds = append(conds, `spam = ?`, `status IN ('new', 'read')`)
+		args = append(args, false)
+	case domain.FolderArchived:
+		conds = append(conds, `spam = ?`, `status = 'archived'`)
+		args = append(args, false)
+	case domain.FolderSpam:
+		conds = append(conds, `spam = ?`)
+		args = append(args, true)
+	}
+	if f.Status != "" {
+		conds = append(conds, `status = ?`)
+		args = append(args, string(f.Status))
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return ` WHERE ` + strings.Join(conds, ` AND `), args
+}
+
+// ListContactMessages returns a page of the messages f selects, newest
+// first; a limit of 0 means no limit.
+func (s *Store) ListContactMessages(ctx context.Context, f domain.ContactFilter) (_ []domain.ContactMessage, err error) {
+	defer s.wrap(&err, "ListContactMessages(%q)", f.Folder)
+	where, args := contactWhere(f)
+	l, o := pageArgs(f.Limit, f.Offset)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT `+contactColumns+` FROM contact_messages`+where+`
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), append(args, l, o)...)
 	if err != nil {
 		return nil, err
 	}
 	return collect(rows, scanContact)
+}
+
+// CountContactMessages counts the messages f selects.
+func (s *Store) CountContactMessages(ctx context.Context, f domain.ContactFilter) (n int, err error) {
+	defer s.wrap(&err, "CountContactMessages(%q)", f.Folder)
+	where, args := contactWhere(f)
+	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM contact_messages`+where), args...).Scan(&n)
+	return n, err
 }
 
 // GetContactMessage returns the message with the given ID.
@@ -76,10 +116,19 @@ func (s *Store) GetContactMessage(ctx context.Context, id string) (_ domain.Cont
 	return m, err
 }
 
-// SetContactHandled marks a message as handled or not.
-func (s *Store) SetContactHandled(ctx context.Context, id string, handled bool) (err error) {
-	defer s.wrap(&err, "SetContactHandled(%q)", id)
-	return s.execOne(ctx, s.w, "contact message", `UPDATE contact_messages SET handled = ? WHERE id = ?`, handled, id)
+// SetContactStatus marks a message new, read or archived.
+func (s *Store) SetContactStatus(ctx context.Context, id string, st domain.ContactStatus) (err error) {
+	defer s.wrap(&err, "SetContactStatus(%q)", id)
+	if !st.Valid() {
+		return fmt.Errorf("unknown contact status %q", st)
+	}
+	return s.execOne(ctx, s.w, "contact message", `UPDATE contact_messages SET status = ? WHERE id = ?`, string(st), id)
+}
+
+// MarkContactNotSpam takes a message out of the Spam folder.
+func (s *Store) MarkContactNotSpam(ctx context.Context, id string) (err error) {
+	defer s.wrap(&err, "MarkContactNotSpam(%q)", id)
+	return s.execOne(ctx, s.w, "contact message", `UPDATE contact_messages SET spam = ? WHERE id = ?`, false, id)
 }
 
 // DeleteContactMessage removes a message.

@@ -131,18 +131,72 @@ func (s *Store) finishClaim(ctx context.Context, id string, attempt int, set str
 }
 
 // ListOutbox lists messages with a status ("" = any), newest first.
-func (s *Store) ListOutbox(ctx context.Context, status domain.OutboxStatus, limit int) (_ []domain.OutboxMessage, err error) {
+func (s *Store) ListOutbox(ctx context.Context, status domain.OutboxStatus, limit int) ([]domain.OutboxMessage, error) {
+	return s.ListOutboxPage(ctx, status, limit, 0)
+}
+
+// ListOutboxPage lists messages with a status ("" = any), newest first,
+// from offset on; a limit of 0 means no limit.
+func (s *Store) ListOutboxPage(ctx context.Context, status domain.OutboxStatus, limit, offset int) (_ []domain.OutboxMessage, err error) {
 	defer s.wrap(&err, "ListOutbox(%q)", status)
-	l, _ := pageArgs(limit, 0)
+	l, o := pageArgs(limit, offset)
 	query, args := `SELECT `+outboxColumns+` FROM outbox`, []any{}
 	if status != "" {
 		query += ` WHERE status = ?`
 		args = append(args, string(status))
 	}
-	query += ` ORDER BY created_at DESC, id DESC LIMIT ?`
-	rows, err := s.r.QueryContext(ctx, s.q(query), append(args, l)...)
+	query += ` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`
+	rows, err := s.r.QueryContext(ctx, s.q(query), append(args, l, o)...)
 	if err != nil {
 		return nil, err
 	}
 	return collect(rows, scanOutbox)
+}
+
+// CountOutbox counts the messages of each status.
+func (s *Store) CountOutbox(ctx context.Context) (_ map[domain.OutboxStatus]int, err error) {
+	defer s.wrap(&err, "CountOutbox")
+	rows, err := s.r.QueryContext(ctx, `SELECT status, COUNT(*) FROM outbox GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	counts := map[domain.OutboxStatus]int{}
+	for rows.Next() {
+		var st domain.OutboxStatus
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		counts[st] = n
+	}
+	return counts, rows.Err()
+}
+
+// RetryOutboxNow makes a queued or failed message due at now; see
+// domain.OutboxStore. A message being sent is left to its sender (whose
+// claim the attempt count fences), and a sent one is not sent twice.
+func (s *Store) RetryOutboxNow(ctx context.Context, id string, now time.Time) (_ domain.OutboxMessage, err error) {
+	defer s.wrap(&err, "RetryOutboxNow(%q)", id)
+	m, err := scanOutbox(s.w.QueryRowContext(ctx, s.q(`UPDATE outbox SET status = 'queued', next_attempt_at = ?
+		WHERE id = ? AND status IN ('queued', 'failed')
+		RETURNING `+outboxColumns), s.t(now), id))
+	if err == nil {
+		return m, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return domain.OutboxMessage{}, err
+	}
+	var st string
+	err = s.w.QueryRowContext(ctx, s.q(`SELECT status FROM outbox WHERE id = ?`), id).Scan(&st)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return domain.OutboxMessage{}, domain.NotFound("outbox message")
+	case err != nil:
+		return domain.OutboxMessage{}, err
+	case st == string(domain.OutboxSent):
+		return domain.OutboxMessage{}, domain.Errorf(domain.EConflict, "This e-mail was sent already.")
+	default:
+		return domain.OutboxMessage{}, domain.Errorf(domain.EConflict, "This e-mail is being sent right now. Try again in a minute if it fails.")
+	}
 }

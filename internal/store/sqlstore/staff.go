@@ -5,20 +5,36 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"time"
 
 	"corpsite/internal/domain"
 )
 
-const staffColumns = `id, email, name, password_hash, role, created_at`
+const staffColumns = `id, email, name, password_hash, role, disabled, totp_secret, totp_pending, totp_last_step, created_at`
 
 func scanStaff(sc scanner) (domain.StaffUser, error) {
 	var u domain.StaffUser
-	err := sc.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &u.Role, timeCol{&u.CreatedAt})
+	err := sc.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &u.Role, &u.Disabled,
+		&u.TOTPSecret, &u.TOTPPending, &u.TOTPLastStep, timeCol{&u.CreatedAt})
+	if len(u.TOTPSecret) == 0 {
+		u.TOTPSecret = nil
+	}
+	if len(u.TOTPPending) == 0 {
+		u.TOTPPending = nil
+	}
 	return u, err
 }
 
 // emailKey is the form in which e-mail addresses are compared.
 func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// nullBytes binds an optional byte string: nil and empty are NULL.
+func nullBytes(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
 
 // CreateStaffUser stores u; EConflict if another account has the same
 // e-mail address in any case. An empty ID is filled with a new one and a
@@ -30,11 +46,18 @@ func (s *Store) CreateStaffUser(ctx context.Context, u *domain.StaffUser) (err e
 		c.ID = domain.NewID()
 	}
 	c.CreatedAt = stampOr(c.CreatedAt, now())
+	if len(c.TOTPSecret) == 0 {
+		c.TOTPSecret = nil
+	}
+	if len(c.TOTPPending) == 0 {
+		c.TOTPPending = nil
+	}
 	// The conflict target names the e-mail index only: a taken ID stays an
 	// internal error rather than passing for a taken address.
 	res, err := s.w.ExecContext(ctx, s.q(`INSERT INTO staff_users (`+staffColumns+`, email_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`),
-		c.ID, c.Email, c.Name, c.PasswordHash, c.Role, s.t(c.CreatedAt), emailKey(c.Email))
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`),
+		c.ID, c.Email, c.Name, c.PasswordHash, c.Role, c.Disabled, nullBytes(c.TOTPSecret), nullBytes(c.TOTPPending),
+		c.TOTPLastStep, s.t(c.CreatedAt), emailKey(c.Email))
 	if err != nil {
 		return err
 	}
@@ -47,6 +70,16 @@ func (s *Store) CreateStaffUser(ctx context.Context, u *domain.StaffUser) (err e
 	}
 	*u = c
 	return nil
+}
+
+// GetStaffUser returns the account with the ID.
+func (s *Store) GetStaffUser(ctx context.Context, id string) (_ domain.StaffUser, err error) {
+	defer s.wrap(&err, "GetStaffUser(%q)", id)
+	u, err := scanStaff(s.r.QueryRowContext(ctx, s.q(`SELECT `+staffColumns+` FROM staff_users WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.StaffUser{}, domain.NotFound("staff user")
+	}
+	return u, err
 }
 
 // GetStaffUserByEmail returns the account with the given e-mail address,
@@ -76,8 +109,177 @@ func (s *Store) UpdateStaffPassword(ctx context.Context, id, hash string) (err e
 	return s.execOne(ctx, s.w, "staff user", `UPDATE staff_users SET password_hash = ? WHERE id = ?`, hash, id)
 }
 
-// DeleteStaffUser removes an account.
+// UpdateStaffAccount sets an account's role and disabled flag; disabling
+// ends its sessions.
+func (s *Store) UpdateStaffAccount(ctx context.Context, id string, role domain.Role, disabled bool) (err error) {
+	defer s.wrap(&err, "UpdateStaffAccount(%q)", id)
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users SET role = ?, disabled = ? WHERE id = ?`, role, disabled, id); err != nil {
+			return err
+		}
+		if !disabled {
+			return nil
+		}
+		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ?`), id)
+		return err
+	})
+}
+
+// DeleteStaffUser removes an account with everything that hangs on it.
 func (s *Store) DeleteStaffUser(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteStaffUser(%q)", id)
-	return s.execOne(ctx, s.w, "staff user", `DELETE FROM staff_users WHERE id = ?`, id)
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		for _, q := range []string{
+			`DELETE FROM staff_sessions WHERE user_id = ?`,
+			`DELETE FROM staff_setup_tokens WHERE user_id = ?`,
+			`DELETE FROM staff_recovery_codes WHERE user_id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, s.q(q), id); err != nil {
+				return err
+			}
+		}
+		return s.execOne(ctx, tx, "staff user", `DELETE FROM staff_users WHERE id = ?`, id)
+	})
+}
+
+// IssueSetupToken replaces the account's set-up token and removes its
+// password, second factor, recovery codes and sessions.
+func (s *Store) IssueSetupToken(ctx context.Context, userID, tokenHash string, expires time.Time) (err error) {
+	defer s.wrap(&err, "IssueSetupToken(%q)", userID)
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users
+			SET password_hash = '', totp_secret = NULL, totp_pending = NULL, totp_last_step = 0 WHERE id = ?`, userID); err != nil {
+			return err
+		}
+		for _, q := range []string{
+			`DELETE FROM staff_sessions WHERE user_id = ?`,
+			`DELETE FROM staff_recovery_codes WHERE user_id = ?`,
+			`DELETE FROM staff_setup_tokens WHERE user_id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, s.q(q), userID); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO staff_setup_tokens (user_id, token_hash, expires_at) VALUES (?, ?, ?)`),
+			userID, tokenHash, s.t(expires))
+		return err
+	})
+}
+
+// LookupSetupToken returns the enabled account whose token is valid at now.
+func (s *Store) LookupSetupToken(ctx context.Context, tokenHash string, now time.Time) (_ domain.StaffUser, err error) {
+	defer s.wrap(&err, "LookupSetupToken")
+	u, err := scanStaff(s.r.QueryRowContext(ctx, s.q(`SELECT `+prefixed("u.", staffColumns)+`
+		FROM staff_setup_tokens t JOIN staff_users u ON u.id = t.user_id
+		WHERE t.token_hash = ? AND t.expires_at > ? AND u.disabled = ?`), tokenHash, s.t(now), false))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.StaffUser{}, domain.NotFound("set-up token")
+	}
+	return u, err
+}
+
+// CompleteSetup consumes a valid token and sets the password hash.
+func (s *Store) CompleteSetup(ctx context.Context, tokenHash, passwordHash string, now time.Time) (_ domain.StaffUser, err error) {
+	defer s.wrap(&err, "CompleteSetup")
+	var u domain.StaffUser
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		// Deleting first claims the token: a concurrent use finds no row.
+		var userID string
+		err := tx.QueryRowContext(ctx, s.q(`DELETE FROM staff_setup_tokens WHERE token_hash = ? AND expires_at > ?
+			RETURNING user_id`), tokenHash, s.t(now)).Scan(&userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("set-up token")
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE staff_users SET password_hash = ? WHERE id = ? AND disabled = ?`), passwordHash, userID, false)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return domain.NotFound("set-up token")
+		}
+		u, err = scanStaff(tx.QueryRowContext(ctx, s.q(`SELECT `+staffColumns+` FROM staff_users WHERE id = ?`), userID))
+		return err
+	})
+	return u, err
+}
+
+// PruneSetupTokens removes tokens that expired before t.
+func (s *Store) PruneSetupTokens(ctx context.Context, t time.Time) (err error) {
+	defer s.wrap(&err, "PruneSetupTokens")
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_setup_tokens WHERE expires_at < ?`), s.t(t))
+	return err
+}
+
+// SetStaffTOTPPending stores (or with nil clears) a secret being set up.
+func (s *Store) SetStaffTOTPPending(ctx context.Context, id string, sealed []byte) (err error) {
+	defer s.wrap(&err, "SetStaffTOTPPending(%q)", id)
+	return s.execOne(ctx, s.w, "staff user", `UPDATE staff_users SET totp_pending = ? WHERE id = ?`, nullBytes(sealed), id)
+}
+
+// EnableStaffTOTP makes sealed the second factor and replaces the
+// recovery codes.
+func (s *Store) EnableStaffTOTP(ctx context.Context, id string, sealed []byte, step int64, recoveryHashes []string) (err error) {
+	defer s.wrap(&err, "EnableStaffTOTP(%q)", id)
+	if len(sealed) == 0 {
+		return domain.Errorf(domain.EInvalid, "No second-factor secret.")
+	}
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users
+			SET totp_secret = ?, totp_pending = NULL, totp_last_step = ? WHERE id = ?`, sealed, step, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_recovery_codes WHERE user_id = ?`), id); err != nil {
+			return err
+		}
+		for _, h := range recoveryHashes {
+			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (?, ?)
+				ON CONFLICT DO NOTHING`), id, h); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// UseTOTPStep records step as used if it is later than the last one.
+func (s *Store) UseTOTPStep(ctx context.Context, id string, step int64) (ok bool, err error) {
+	defer s.wrap(&err, "UseTOTPStep(%q)", id)
+	return s.affected(ctx, `UPDATE staff_users SET totp_last_step = ? WHERE id = ? AND totp_last_step < ?`, step, id, step)
+}
+
+// UseRecoveryCode removes a recovery code and reports whether it existed.
+func (s *Store) UseRecoveryCode(ctx context.Context, id, codeHash string) (ok bool, err error) {
+	defer s.wrap(&err, "UseRecoveryCode(%q)", id)
+	return s.affected(ctx, `DELETE FROM staff_recovery_codes WHERE user_id = ? AND code_hash = ?`, id, codeHash)
+}
+
+// CountRecoveryCodes returns how many unused codes the account has.
+func (s *Store) CountRecoveryCodes(ctx context.Context, id string) (n int, err error) {
+	defer s.wrap(&err, "CountRecoveryCodes(%q)", id)
+	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM staff_recovery_codes WHERE user_id = ?`), id).Scan(&n)
+	return n, err
+}
+
+// affected runs a write and reports whether it changed a row.
+func (s *Store) affected(ctx context.Context, query string, args ...any) (bool, error) {
+	res, err := s.w.ExecContext(ctx, s.q(query), args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// prefixed qualifies each of a comma-separated column list with p.
+func prefixed(p, columns string) string {
+	cols := strings.Split(columns, ",")
+	for i, c := range cols {
+		cols[i] = p + strings.TrimSpace(c)
+	}
+	return strings.Join(cols, ", ")
 }

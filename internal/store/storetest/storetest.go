@@ -20,10 +20,7 @@ import (
 // store for each call and arrange (with t.Cleanup) for it to be closed and
 // removed. Subtests run in parallel, each with its own store.
 func Run(t *testing.T, open func(t *testing.T) domain.Store) {
-	tests := []struct {
-		name string
-		fn   func(*testing.T, domain.Store)
-	}{
+	tests := []contractTest{
 		{"Ping", testPing},
 		{"Job/RoundTrip", testJobRoundTrip},
 		{"Job/Defaults", testJobDefaults},
@@ -43,7 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Comment/MissingPost", testCommentMissingPost},
 		{"Contact/RoundTrip", testContactRoundTrip},
 		{"Contact/ListPaginate", testContactList},
-		{"Contact/HandledAndDelete", testContactHandledDelete},
+		{"Contact/StatusAndDelete", testContactStatusDelete},
 		{"ContentVersion", testContentVersion},
 		{"ContentVersion/Comments", testContentVersionComments},
 		{"ContentVersion/Drafts", testContentVersionDrafts},
@@ -74,12 +71,20 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Outbox/ClaimLeaseSentRetryFail", testOutboxClaimLifecycle},
 		{"Outbox/ConcurrentClaims", testOutboxConcurrentClaims},
 	}
+	// The console's parts keep their cases in files of their own.
+	tests = slices.Concat(tests, auditTests, authTests, inboxTests, moderationTests, vitalsTests, contentTests)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tc.fn(t, open(t))
 		})
 	}
+}
+
+// contractTest is one case of the contract suite.
+type contractTest struct {
+	name string
+	fn   func(*testing.T, domain.Store)
 }
 
 // ist is a non-UTC zone: stores must return UTC whatever they were given.
@@ -213,7 +218,7 @@ func newContact(id string, created time.Time) domain.ContactMessage {
 		Subject:   "Project enquiry",
 		Message:   "Hello,\nWe would like a quote.",
 		Spam:      true,
-		Handled:   false,
+		Status:    domain.ContactNew,
 		CreatedAt: created,
 	}
 }
@@ -543,7 +548,7 @@ func testBlogDeleteCascade(t *testing.T, s domain.Store) {
 	if len(cs) != 0 {
 		t.Errorf("comments of a deleted post survive: %v", ids(cs, commentID))
 	}
-	wantCode(t, s.SetCommentStatus(ctx, "c-00", domain.CommentHidden), domain.ENotFound, "SetCommentStatus on a cascaded comment")
+	wantCode(t, s.SetCommentStatus(ctx, "c-00", domain.CommentSpam), domain.ENotFound, "SetCommentStatus on a cascaded comment")
 	wantCode(t, s.DeleteComment(ctx, "c-01"), domain.ENotFound, "DeleteComment on a cascaded comment")
 	cs, err = s.ListComments(ctx, "post-2", false)
 	must(t, err, "ListComments")
@@ -559,9 +564,9 @@ func testCommentList(t *testing.T, s domain.Store) {
 	var made []domain.Comment
 	for _, c := range []domain.Comment{
 		newComment("c-old", "post-1", at(0), domain.CommentVisible),
-		newComment("c-spam", "post-1", at(time.Minute), domain.CommentSpam),
+		newComment("c-held", "post-1", at(time.Minute), domain.CommentHeld),
 		newComment("c-tie-a", "post-1", at(2*time.Minute), domain.CommentVisible),
-		newComment("c-tie-b", "post-1", at(2*time.Minute), domain.CommentHidden),
+		newComment("c-tie-b", "post-1", at(2*time.Minute), domain.CommentSpam),
 		newComment("c-new", "post-1", at(3*time.Minute), domain.CommentVisible),
 		newComment("c-other", "post-2", at(4*time.Minute), domain.CommentVisible),
 	} {
@@ -579,7 +584,7 @@ func testCommentList(t *testing.T, s domain.Store) {
 	got, err := s.ListComments(ctx, "post-1", false)
 	must(t, err, "ListComments")
 	var want []domain.Comment
-	for _, id := range []string{"c-new", "c-tie-b", "c-tie-a", "c-spam", "c-old"} {
+	for _, id := range []string{"c-new", "c-tie-b", "c-tie-a", "c-held", "c-old"} {
 		want = append(want, byID(id))
 	}
 	checkDiff(t, "ListComments(post-1, all)", want, got)
@@ -611,10 +616,10 @@ func testCommentStatus(t *testing.T, s domain.Store) {
 	c := newComment("c-1", "post-1", t0, domain.CommentVisible)
 	must(t, s.CreateComment(ctx, &c), "CreateComment")
 
-	must(t, s.SetCommentStatus(ctx, "c-1", domain.CommentSpam), "SetCommentStatus")
+	must(t, s.SetCommentStatus(ctx, "c-1", domain.CommentHeld), "SetCommentStatus")
 	got, err := s.ListComments(ctx, "post-1", false)
 	must(t, err, "ListComments")
-	c.Status = domain.CommentSpam
+	c.Status = domain.CommentHeld
 	checkDiff(t, "ListComments after SetCommentStatus", []domain.Comment{c}, got)
 	got, err = s.ListComments(ctx, "post-1", true)
 	must(t, err, "ListComments")
@@ -626,17 +631,17 @@ func testCommentStatus(t *testing.T, s domain.Store) {
 	must(t, err, "ListComments")
 	checkDiff(t, "visible IDs", []string{"c-1"}, ids(got, commentID))
 	// Staff hide a visible comment: it leaves the public list, stays stored.
-	must(t, s.SetCommentStatus(ctx, "c-1", domain.CommentHidden), "SetCommentStatus")
+	must(t, s.SetCommentStatus(ctx, "c-1", domain.CommentSpam), "SetCommentStatus")
 	got, err = s.ListComments(ctx, "post-1", true)
 	must(t, err, "ListComments")
 	if len(got) != 0 {
-		t.Errorf("hidden comment listed as visible")
+		t.Errorf("spam comment listed as visible")
 	}
 	got, err = s.ListComments(ctx, "post-1", false)
 	must(t, err, "ListComments")
 	checkDiff(t, "all IDs after hiding", []string{"c-1"}, ids(got, commentID))
 
-	wantCode(t, s.SetCommentStatus(ctx, "missing", domain.CommentHidden), domain.ENotFound, "SetCommentStatus")
+	wantCode(t, s.SetCommentStatus(ctx, "missing", domain.CommentSpam), domain.ENotFound, "SetCommentStatus")
 }
 
 func testCommentDelete(t *testing.T, s domain.Store) {
@@ -675,7 +680,7 @@ func testContactRoundTrip(t *testing.T, s domain.Store) {
 	must(t, err, "GetContactMessage")
 	checkDiff(t, "GetContactMessage", m, got)
 
-	n := domain.ContactMessage{Name: "N", Email: "n@example.com", Message: "Hi", Handled: true}
+	n := domain.ContactMessage{Name: "N", Email: "n@example.com", Message: "Hi", Status: domain.ContactArchived}
 	before := time.Now()
 	must(t, s.CreateContactMessage(ctx, &n, nil), "CreateContactMessage")
 	after := time.Now()
@@ -709,29 +714,32 @@ func testContactList(t *testing.T, s domain.Store) {
 		{3, 3, all[3:]},
 		{5, 9, []string{}},
 	} {
-		got, err := s.ListContactMessages(ctx, tc.limit, tc.offset)
+		got, err := s.ListContactMessages(ctx, domain.ContactFilter{Limit: tc.limit, Offset: tc.offset})
 		must(t, err, "ListContactMessages")
 		checkDiff(t, fmt.Sprintf("ListContactMessages(%d, %d) IDs", tc.limit, tc.offset), tc.want, ids(got, contactID))
 	}
 	want, err := s.GetContactMessage(ctx, "m-03")
 	must(t, err, "GetContactMessage")
-	got, err := s.ListContactMessages(ctx, 1, 0)
+	got, err := s.ListContactMessages(ctx, domain.ContactFilter{Limit: 1})
 	must(t, err, "ListContactMessages")
 	checkDiff(t, "ListContactMessages", []domain.ContactMessage{want}, got)
 }
 
-func testContactHandledDelete(t *testing.T, s domain.Store) {
+func testContactStatusDelete(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	m := newContact("m-1", t0)
 	must(t, s.CreateContactMessage(ctx, &m, nil), "CreateContactMessage")
-	for _, h := range []bool{true, false, true} {
-		must(t, s.SetContactHandled(ctx, "m-1", h), "SetContactHandled")
+	for _, st := range []domain.ContactStatus{domain.ContactRead, domain.ContactArchived, domain.ContactNew} {
+		must(t, s.SetContactStatus(ctx, "m-1", st), "SetContactStatus")
 		got, err := s.GetContactMessage(ctx, "m-1")
 		must(t, err, "GetContactMessage")
-		m.Handled = h
-		checkDiff(t, fmt.Sprintf("after SetContactHandled(%v)", h), m, got)
+		m.Status = st
+		checkDiff(t, fmt.Sprintf("after SetContactStatus(%v)", st), m, got)
 	}
-	wantCode(t, s.SetContactHandled(ctx, "missing", true), domain.ENotFound, "SetContactHandled")
+	wantCode(t, s.SetContactStatus(ctx, "missing", domain.ContactRead), domain.ENotFound, "SetContactStatus")
+	if err := s.SetContactStatus(ctx, "m-1", "handled"); err == nil {
+		t.Error("SetContactStatus with an unknown status succeeded")
+	}
 	must(t, s.DeleteContactMessage(ctx, "m-1"), "DeleteContactMessage")
 	_, err := s.GetContactMessage(ctx, "m-1")
 	wantCode(t, err, domain.ENotFound, "GetContactMessage after delete")
@@ -769,13 +777,13 @@ func testContentVersion(t *testing.T, s domain.Store) {
 	step("CreateBlogPost", true, func() error { return s.CreateBlogPost(ctx, &p) })
 	step("UpdateBlogPost", true, func() error { p.Title = "x"; return s.UpdateBlogPost(ctx, &p) })
 	step("CreateComment", true, func() error { return s.CreateComment(ctx, &c) })
-	step("SetCommentStatus", true, func() error { return s.SetCommentStatus(ctx, "c-1", domain.CommentHidden) })
-	step("DeleteComment (hidden)", false, func() error { return s.DeleteComment(ctx, "c-1") })
+	step("SetCommentStatus", true, func() error { return s.SetCommentStatus(ctx, "c-1", domain.CommentSpam) })
+	step("DeleteComment (spam)", false, func() error { return s.DeleteComment(ctx, "c-1") })
 	step("CreateComment", true, func() error { c.ID = "c-2"; return s.CreateComment(ctx, &c) })
 	step("DeleteBlogPost", true, func() error { return s.DeleteBlogPost(ctx, "post-1") })
 
 	step("CreateContactMessage", false, func() error { return s.CreateContactMessage(ctx, &m, nil) })
-	step("SetContactHandled", false, func() error { return s.SetContactHandled(ctx, "m-1", true) })
+	step("SetContactStatus", false, func() error { return s.SetContactStatus(ctx, "m-1", domain.ContactArchived) })
 	step("DeleteContactMessage", false, func() error { return s.DeleteContactMessage(ctx, "m-1") })
 	step("SaveApplication (insert)", false, func() error { _, err := s.SaveApplication(ctx, &a, domain.SaveOptions{}); return err })
 	step("SaveApplication (replace)", false, func() error { _, err := s.SaveApplication(ctx, &a, domain.SaveOptions{}); return err })
@@ -797,19 +805,19 @@ func testContentVersionComments(t *testing.T, s domain.Store) {
 	p := newPost("post-1", t0, domain.PostPublished)
 	must(t, s.CreateBlogPost(ctx, &p), "CreateBlogPost")
 	step := versionSteps(t, s)
-	held := newComment("c-held", "post-1", t0, domain.CommentSpam)
-	hidden := newComment("c-hidden", "post-1", t0, domain.CommentHidden)
+	held := newComment("c-held", "post-1", t0, domain.CommentHeld)
+	spam := newComment("c-spam", "post-1", t0, domain.CommentSpam)
 	shown := newComment("c-shown", "post-1", t0, domain.CommentVisible)
 
-	step("CreateComment (spam)", false, func() error { return s.CreateComment(ctx, &held) })
-	step("CreateComment (hidden)", false, func() error { return s.CreateComment(ctx, &hidden) })
-	step("SetCommentStatus spam → hidden", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentHidden) })
-	step("SetCommentStatus hidden → hidden", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentHidden) })
-	step("SetCommentStatus hidden → visible", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentVisible) })
+	step("CreateComment (held)", false, func() error { return s.CreateComment(ctx, &held) })
+	step("CreateComment (spam)", false, func() error { return s.CreateComment(ctx, &spam) })
+	step("SetCommentStatus held → spam", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentSpam) })
+	step("SetCommentStatus spam → spam", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentSpam) })
+	step("SetCommentStatus spam → visible", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentVisible) })
 	step("SetCommentStatus visible → visible", false, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentVisible) })
-	step("SetCommentStatus visible → spam", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentSpam) })
-	step("DeleteComment (spam)", false, func() error { return s.DeleteComment(ctx, "c-held") })
-	step("DeleteComment (hidden)", false, func() error { return s.DeleteComment(ctx, "c-hidden") })
+	step("SetCommentStatus visible → held", true, func() error { return s.SetCommentStatus(ctx, "c-held", domain.CommentHeld) })
+	step("DeleteComment (held)", false, func() error { return s.DeleteComment(ctx, "c-held") })
+	step("DeleteComment (spam)", false, func() error { return s.DeleteComment(ctx, "c-spam") })
 	step("CreateComment (visible)", true, func() error { return s.CreateComment(ctx, &shown) })
 	step("DeleteComment (visible)", true, func() error { return s.DeleteComment(ctx, "c-shown") })
 
@@ -893,6 +901,8 @@ func testAppRoundTrip(t *testing.T, s domain.Store) {
 	wantStamp(t, "ConsentAt", given.ConsentAt, a.ConsentAt)
 	given.ID, given.Reference = a.ID, a.Reference
 	given.AppliedAt, given.UpdatedAt, given.ConsentAt = a.AppliedAt, a.UpdatedAt, a.ConsentAt
+	// A new application is new since it applied.
+	given.Status, given.StatusChangedAt = domain.StatusNew, a.AppliedAt
 	checkDiff(t, "SaveApplication result", given, a)
 
 	got, err := s.GetApplication(ctx, a.ID)

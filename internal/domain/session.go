@@ -1,0 +1,34 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// Session is a staff sign-in. The browser holds a random token; the store
+// keeps only its hash, which is the session's ID.
+type Session struct {
+	ID         string    // hex SHA-256 of the token
+	UserID     string    // the staff account
+	CreatedAt  time.Time // sign-in
+	LastSeenAt time.Time // last request (touched at most once a minute)
+	ExpiresAt  time.Time // the absolute end, whatever the activity
+}
+
+// SessionStore keeps staff sign-in sessions (in the database, so that
+// every instance of the site knows them).
+type SessionStore interface {
+	// CreateSession stores s (its ID set by the caller).
+	CreateSession(ctx context.Context, s *Session) error
+	// GetSession returns the session with the ID: ENotFound when none.
+	GetSession(ctx context.Context, id string) (Session, error)
+	// TouchSession records activity on a session at t.
+	TouchSession(ctx context.Context, id string, t time.Time) error
+	// DeleteSession ends one session; no error when it is gone already.
+	DeleteSession(ctx context.Context, id string) error
+	// DeleteStaffSessions ends every session of an account.
+	DeleteStaffSessions(ctx context.Context, userID string) error
+	// PruneSessions removes sessions last seen before idleBefore or whose
+	// absolute end is at or before now.
+	PruneSessions(ctx context.Context, idleBefore, now time.Time) error
+}

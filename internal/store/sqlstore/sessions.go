@@ -1,0 +1,69 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"corpsite/internal/domain"
+)
+
+const sessionColumns = `id, user_id, created_at, last_seen_at, expires_at`
+
+func scanSession(sc scanner) (domain.Session, error) {
+	var x domain.Session
+	err := sc.Scan(&x.ID, &x.UserID, timeCol{&x.CreatedAt}, timeCol{&x.LastSeenAt}, timeCol{&x.ExpiresAt})
+	return x, err
+}
+
+// CreateSession stores x; x is updated with the timestamps as stored.
+func (s *Store) CreateSession(ctx context.Context, x *domain.Session) (err error) {
+	defer s.wrap(&err, "CreateSession")
+	c := *x
+	c.CreatedAt, c.LastSeenAt, c.ExpiresAt = stamp(c.CreatedAt), stamp(c.LastSeenAt), stamp(c.ExpiresAt)
+	_, err = s.w.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?)`),
+		c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt))
+	if err == nil {
+		*x = c
+	}
+	return err
+}
+
+// GetSession returns the session with the ID.
+func (s *Store) GetSession(ctx context.Context, id string) (_ domain.Session, err error) {
+	defer s.wrap(&err, "GetSession")
+	x, err := scanSession(s.r.QueryRowContext(ctx, s.q(`SELECT `+sessionColumns+` FROM staff_sessions WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Session{}, domain.NotFound("session")
+	}
+	return x, err
+}
+
+// TouchSession records activity at t (never moving it back).
+func (s *Store) TouchSession(ctx context.Context, id string, t time.Time) (err error) {
+	defer s.wrap(&err, "TouchSession")
+	return s.execOne(ctx, s.w, "session", `UPDATE staff_sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`,
+		s.t(t), s.t(t), id)
+}
+
+// DeleteSession ends one session.
+func (s *Store) DeleteSession(ctx context.Context, id string) (err error) {
+	defer s.wrap(&err, "DeleteSession")
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE id = ?`), id)
+	return err
+}
+
+// DeleteStaffSessions ends every session of an account.
+func (s *Store) DeleteStaffSessions(ctx context.Context, userID string) (err error) {
+	defer s.wrap(&err, "DeleteStaffSessions(%q)", userID)
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ?`), userID)
+	return err
+}
+
+// PruneSessions removes idle and expired sessions.
+func (s *Store) PruneSessions(ctx context.Context, idleBefore, now time.Time) (err error) {
+	defer s.wrap(&err, "PruneSessions")
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE last_seen_at < ? OR expires_at <= ?`), s.t(idleBefore), s.t(now))
+	return err
+}
