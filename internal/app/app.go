@@ -5,6 +5,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"corpsite/internal/auth"
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
@@ -160,6 +162,10 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	if err != nil {
 		return nil, err
 	}
+	admin, err := fs.Sub(web.Dist, "dist/admin")
+	if err != nil {
+		return nil, err
+	}
 	media, err := fs.Sub(seed.Images, "images")
 	if err != nil {
 		return nil, err
@@ -173,16 +179,18 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	removeStaleUploads(uploads, staleUploadAge, log)
 	a.server, err = server.New(server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
-		Client: client, Media: media, BaseURL: cfg.BaseURL, Logger: log,
+		Client: client, Admin: admin, Media: media, BaseURL: cfg.BaseURL, Logger: log,
 		TrustedProxies: cfg.TrustedProxies,
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
-		RetentionDays: cfg.RetentionDays,
-		TempDir:       uploads,
-		IDKeys:        a.idKeys,
+		RetentionDays:    cfg.RetentionDays,
+		TempDir:          uploads,
+		IDKeys:           a.idKeys,
+		StaffIdleTimeout: cfg.StaffIdleTimeout,
 	})
 	if err != nil {
 		return nil, err
 	}
+	a.server.WarnInsecureCookie()
 	// The read timeout is short for every request; routes that take a body
 	// set their own read deadline (long only for uploads).
 	a.http = &http.Server{
@@ -432,9 +440,12 @@ const (
 )
 
 // janitor runs housekeeping now (in the background of serving) and every
-// hour until ctx ends: it forgets rate-limit windows older than a day and
-// idempotency keys older than a week, deletes the applications (with
-// their files) older than the retention period and national-ID documents
+// hour until ctx ends: it forgets rate-limit windows older than a day,
+// idempotency keys older than a week, ended staff sessions, expired
+// set-up links, speed measurements older than domain.VitalsKeepDays and
+// audit entries older than domain.AuditKeepDays (failed sign-ins
+// domain.AuditFailedKeepDays), deletes the applications (with their
+// files) older than the retention period and national-ID documents
 // older than theirs, deletes files no application references that are
 // older than an hour (left by failed or abandoned submissions), and
 // empties the uploads folder of files older than an hour.
@@ -459,6 +470,21 @@ func (a *App) housekeep(ctx context.Context) {
 	}
 	if err := a.store.PruneSubmissions(ctx, now.Add(-submissionKeyAge)); err != nil && ctx.Err() == nil {
 		a.log.Warn("pruning idempotency keys failed", "err", err)
+	}
+	if err := a.store.PruneSessions(ctx, now.Add(-cmp.Or(a.cfg.StaffIdleTimeout, auth.SessionIdle)), now); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning ended staff sessions failed", "err", err)
+	}
+	if err := a.store.PruneSetupTokens(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning expired set-up links failed", "err", err)
+	}
+	if err := a.store.PruneAudit(ctx, now.AddDate(0, 0, -domain.AuditKeepDays)); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning the audit log failed", "err", err)
+	}
+	if err := a.store.PruneAudit(ctx, now.AddDate(0, 0, -domain.AuditFailedKeepDays), domain.AuditSignInFailed); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning failed sign-ins from the audit log failed", "err", err)
+	}
+	if err := a.store.PruneVitals(ctx, now.AddDate(0, 0, -(domain.VitalsKeepDays+1))); err != nil && ctx.Err() == nil {
+		a.log.Warn("pruning old speed measurements failed", "err", err)
 	}
 	if _, err := a.PurgeApplications(ctx, now); err != nil && ctx.Err() == nil {
 		a.log.Warn("purging old applications failed", "err", err)

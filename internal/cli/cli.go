@@ -1,5 +1,5 @@
 // Package cli implements the commands of the site binary: serve, migrate,
-// seed and version. Only cmd/site imports it.
+// seed, staff and version. Only cmd/site imports it.
 package cli
 
 import (
@@ -27,6 +27,8 @@ Commands:
   serve     serve the website (migrates the database first)
   migrate   apply database migrations and exit
   seed      load demo content if the database is empty, then exit
+  staff     staff accounts of the console: add, reset, list, disable, enable
+            (the first admin: site staff add --email E --name N --role admin)
   version   print the version
 
 Run 'site <command> --help' for the flags of a command. Every flag can also
@@ -48,6 +50,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = migrate(rest, stdout, stderr)
 	case "seed":
 		err = seedCmd(rest, stdout, stderr)
+	case "staff":
+		err = staffCmd(rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "site", Version)
 	case "help", "--help", "-help", "-h":
@@ -67,10 +71,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func parse(name string, args []string, stderr io.Writer) (*config.Config, error) {
+	return parseWith(name, args, stderr, nil)
+}
+
+// parseWith is parse for a command with flags of its own, which extra
+// registers.
+func parseWith(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Config, error) {
 	var cfg config.Config
 	fs := flag.NewFlagSet("site "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg.Register(fs)
+	if extra != nil {
+		extra(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -111,6 +124,11 @@ func withStore(name string, args []string, stderr io.Writer, fn func(ctx context
 	if err != nil {
 		return err
 	}
+	return storeFor(cfg, fn)
+}
+
+// storeFor opens the migrated store of cfg and runs fn with it.
+func storeFor(cfg *config.Config, fn func(ctx context.Context, st domain.Store) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	st, err := app.OpenStore(ctx, cfg)

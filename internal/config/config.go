@@ -78,10 +78,24 @@ type Config struct {
 	// sharing a database must have the same keys. It is a secret: never
 	// log it.
 	DataKey string
+	// StaffIdleTimeout ends a staff console session nobody used for this
+	// long (SITE_STAFF_IDLE_TIMEOUT); between MinStaffIdleTimeout and
+	// MaxStaffIdleTimeout (the absolute 12-hour end of a session); 0 =
+	// DefaultStaffIdleTimeout.
+	StaffIdleTimeout time.Duration
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
 }
+
+// DefaultStaffIdleTimeout, MinStaffIdleTimeout and MaxStaffIdleTimeout
+// bound --staff-idle-timeout. The maximum is a session's absolute length
+// (auth.SessionMax): a longer idle limit would never apply.
+const (
+	DefaultStaffIdleTimeout = 30 * time.Minute
+	MinStaffIdleTimeout     = 5 * time.Second
+	MaxStaffIdleTimeout     = 12 * time.Hour
+)
 
 // Register defines the flags of c on fs with defaults taken from the
 // environment where set.
@@ -111,6 +125,8 @@ func (c *Config) Register(fs *flag.FlagSet) {
 		"empty = {data-dir}/data.key, created on first start. Several instances on one PostgreSQL database must all be given the same keys: set it (or copy one data.key) on each. "+
 		"Prefer the environment variable: flags show in process lists (env SITE_DATA_KEY)")
 	fs.StringVar(&c.StaffEmail, "staff-email", env("SITE_STAFF_EMAIL", ""), "address that gets staff notifications; empty = the site's e-mail in content/site.json (env SITE_STAFF_EMAIL)")
+	fs.DurationVar(&c.StaffIdleTimeout, "staff-idle-timeout", c.envDuration("SITE_STAFF_IDLE_TIMEOUT", DefaultStaffIdleTimeout),
+		"staff console sessions unused this long end, e.g. 30m; 5s to 12h, 0 = 30m (env SITE_STAFF_IDLE_TIMEOUT)")
 	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
 
@@ -136,6 +152,12 @@ func (c *Config) Finish() error {
 		if _, err := idcrypt.ParseKeys(c.DataKey); err != nil {
 			return fmt.Errorf("config: --data-key: %w", err)
 		}
+	}
+	if c.StaffIdleTimeout == 0 {
+		c.StaffIdleTimeout = DefaultStaffIdleTimeout
+	}
+	if c.StaffIdleTimeout < MinStaffIdleTimeout || c.StaffIdleTimeout > MaxStaffIdleTimeout {
+		return fmt.Errorf("config: --staff-idle-timeout must be between %s and %s, such as 30m", MinStaffIdleTimeout, MaxStaffIdleTimeout)
 	}
 	if c.RenderWorkers < 0 {
 		return fmt.Errorf("config: --render-workers must not be negative")

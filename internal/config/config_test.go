@@ -19,6 +19,7 @@ var siteEnv = []string{
 	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
 	"SITE_TRUSTED_PROXIES", "SITE_SMTP_URL", "SITE_MAIL_FROM", "SITE_STAFF_EMAIL",
 	"SITE_RETENTION_DAYS", "SITE_ID_DOCUMENT_RETENTION_DAYS", "SITE_DATA_KEY",
+	"SITE_STAFF_IDLE_TIMEOUT",
 }
 
 // parse registers the flags with env set (every other SITE_ variable
@@ -48,15 +49,16 @@ func TestDefaults(t *testing.T) {
 		t.Fatalf("Finish: %v", err)
 	}
 	want := config.Config{
-		Addr:            "127.0.0.1:8080",
-		DataDir:         "./data",
-		BaseURL:         "http://127.0.0.1:8080",
-		RenderWorkers:   0,
-		ShutdownTimeout: 20 * time.Second,
-		LogLevel:        "info",
-		MailFrom:        siteEmail(t),
-		StaffEmail:      siteEmail(t),
-		RetentionDays:   365,
+		Addr:             "127.0.0.1:8080",
+		DataDir:          "./data",
+		BaseURL:          "http://127.0.0.1:8080",
+		RenderWorkers:    0,
+		ShutdownTimeout:  20 * time.Second,
+		LogLevel:         "info",
+		MailFrom:         siteEmail(t),
+		StaffEmail:       siteEmail(t),
+		RetentionDays:    365,
+		StaffIdleTimeout: 30 * time.Minute,
 
 		IDDocumentRetentionDays: 365,
 	}
@@ -81,6 +83,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"SITE_RETENTION_DAYS":             "180",
 		"SITE_ID_DOCUMENT_RETENTION_DAYS": "30",
 		"SITE_DATA_KEY":                   envKey,
+		"SITE_STAFF_IDLE_TIMEOUT":         "45m",
 	}
 	tests := []struct {
 		name string
@@ -95,6 +98,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
 				SMTPURL: "smtps://user:s3cret@mail.example.com:465", MailFrom: "Nimbus Grove <noreply@example.com>",
 				StaffEmail: "staff@example.com", RetentionDays: 180, IDDocumentRetentionDays: 30, DataKey: envKey,
+				StaffIdleTimeout: 45 * time.Minute,
 			},
 		},
 		{
@@ -105,6 +109,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				"--shutdown-timeout", "1m", "--log-level", "warn",
 				"--smtp-url", "smtp://relay.example.com", "--mail-from", "site@example.com", "--staff-email", "ops@example.com",
 				"--retention-days", "90", "--id-document-retention-days", "0", "--data-key", flagKey,
+				"--staff-idle-timeout", "10s",
 			},
 			want: config.Config{
 				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
@@ -112,6 +117,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				ShutdownTimeout: time.Minute, LogLevel: "warn",
 				SMTPURL: "smtp://relay.example.com", MailFrom: "site@example.com", StaffEmail: "ops@example.com",
 				RetentionDays: 90, IDDocumentRetentionDays: 90, DataKey: flagKey,
+				StaffIdleTimeout: 10 * time.Second,
 			},
 		},
 	}
@@ -225,6 +231,9 @@ func TestFinishErrors(t *testing.T) {
 		{"data key without ID", []string{"--data-key", envKey[len("k2026:"):]}, "--data-key"},
 		{"short data key", []string{"--data-key", "k1:c2hvcnQ="}, "--data-key"},
 		{"data key twice", []string{"--data-key", envKey + "," + envKey}, "--data-key"},
+		{"negative idle timeout", []string{"--staff-idle-timeout", "-30m"}, "--staff-idle-timeout"},
+		{"idle timeout under 5 seconds", []string{"--staff-idle-timeout", "4s"}, "--staff-idle-timeout"},
+		{"idle timeout over a session's 12 hours", []string{"--staff-idle-timeout", "12h1s"}, "--staff-idle-timeout"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -245,6 +254,8 @@ func TestBadEnvironmentIsAnError(t *testing.T) {
 		{"SITE_RENDER_WORKERS", "4abc"},
 		{"SITE_SHUTDOWN_TIMEOUT", "20"},
 		{"SITE_TRUSTED_PROXIES", "10.0.0.0/33"},
+		{"SITE_STAFF_IDLE_TIMEOUT", "30"},
+		{"SITE_STAFF_IDLE_TIMEOUT", "30 minutes"},
 	}
 	for _, tt := range tests {
 		if _, err := parse(t, map[string]string{tt.key: tt.value}); err == nil {

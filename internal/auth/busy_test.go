@@ -1,0 +1,45 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// A flood of sign-ins waits only up to maxHashWaiters deep; the next one
+// is refused at once instead of queueing.
+func TestAcquireRefusesPastTheWaitingBound(t *testing.T) {
+	for range cap(hashSlots) {
+		hashSlots <- struct{}{}
+	}
+	defer func() {
+		for range cap(hashSlots) {
+			<-hashSlots
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, maxHashWaiters)
+	for range maxHashWaiters {
+		go func() { done <- acquire(ctx) }()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for hashWaiters.Load() < maxHashWaiters {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d waiters, want %d", hashWaiters.Load(), maxHashWaiters)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := acquire(context.Background()); !errors.Is(err, ErrBusy) {
+		t.Errorf("acquire past %d waiters = %v, want ErrBusy", maxHashWaiters, err)
+	}
+	cancel()
+	for range maxHashWaiters {
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("a waiter got %v, want its context's end", err)
+		}
+	}
+	if n := hashWaiters.Load(); n != 0 {
+		t.Errorf("%d waiters left", n)
+	}
+}
