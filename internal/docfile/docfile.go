@@ -43,7 +43,13 @@ const (
 	Resume Kind = iota
 	IDDocument
 	Certification
+	// CoverImage is a blog post's cover picture, uploaded by staff: a
+	// JPEG or PNG image only.
+	CoverImage
 )
+
+// CoverImageMaxBytes is the largest cover image Check accepts.
+const CoverImageMaxBytes = 10 << 20
 
 // kindInfo is what Check needs to know about a kind.
 type kindInfo struct {
@@ -64,6 +70,9 @@ func (k Kind) info() (kindInfo, bool) {
 	case Certification:
 		return kindInfo{"certification document", domain.CertificationExtensions,
 			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes}, true
+	case CoverImage:
+		return kindInfo{"cover image", []string{".jpg", ".jpeg", ".png"},
+			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes}, true
 	}
 	return kindInfo{}, false
 }
@@ -189,6 +198,18 @@ func Check(ctx context.Context, kind Kind, filename string, r io.Reader, tmpDir 
 // invalid returns a visitor-facing refusal.
 func invalid(format string, args ...any) *domain.Error {
 	return domain.Errorf(domain.EInvalid, format, args...)
+}
+
+// orPDF returns withPDF when the kind accepts a PDF instead of an image,
+// else the optional alternative (or "").
+func (ki kindInfo) orPDF(withPDF string, without ...string) string {
+	if slices.Contains(ki.exts, ".pdf") {
+		return withPDF
+	}
+	if len(without) > 0 {
+		return without[0]
+	}
+	return ""
 }
 
 // the returns "The resume": the document, to start a sentence with.

@@ -83,7 +83,7 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		return nil, mismatch(ki, ft)
 	}
 	damaged := func() error {
-		return invalid("%s is a damaged or incomplete %s. Please save or take it again and upload it, or upload a PDF.", ki.the(), ft.name[2:])
+		return invalid("%s is a damaged or incomplete %s. Please save or take it again and upload it%s.", ki.the(), ft.name[2:], ki.orPDF(", or upload a PDF"))
 	}
 	var (
 		cfg image.Config
@@ -119,8 +119,8 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	}
 	maxPixels := min(MaxImagePixels, maxDecodedBytes/bpp)
 	if w > MaxImageSide || h > MaxImageSide || w*h > maxPixels {
-		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan, or a PDF.",
-			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide)
+		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan%s.",
+			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide, ki.orPDF(", or a PDF"))
 	}
 
 	select {
@@ -168,7 +168,7 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if err != nil {
 		os.Remove(out.Name())
 		if errors.Is(err, errReencodedTooLarge) {
-			return nil, invalid("%s could not be processed: the image comes out too large once cleaned of its metadata. Please upload it as a PDF, or as a smaller image.", ki.the())
+			return nil, invalid("%s could not be processed: the image comes out too large once cleaned of its metadata. Please upload %s.", ki.the(), ki.orPDF("it as a PDF, or as a smaller image", "a smaller image"))
 		}
 		return nil, fmt.Errorf("docfile: write image file: %w", err)
 	}

@@ -14,8 +14,9 @@ import (
 	"strings"
 )
 
-// assets serves the client bundle's hashed files from memory, gzipped once
-// at start-up, with immutable caching; and knows which files each page needs.
+// assets serves a bundle's hashed files (the public client's, or the staff
+// console's) from memory, gzipped once at start-up, with immutable caching;
+// and knows which files each page needs.
 type assets struct {
 	files    map[string]*asset // by URL path, e.g. /assets/entry-client-abc.js
 	manifest map[string]manifestEntry
@@ -39,28 +40,38 @@ type manifestEntry struct {
 
 const clientEntry = "src/entry-client.tsx"
 
+// loadAssets loads the public client bundle: its manifest and assets/.
 func loadAssets(client fs.FS) (*assets, error) {
-	raw, err := fs.ReadFile(client, "manifest.json")
-	if err != nil {
+	if _, err := fs.Stat(client, "manifest.json"); err != nil {
 		return nil, fmt.Errorf("server: client bundle has no manifest (build the web app first): %w", err)
+	}
+	return loadBundle(client, clientEntry, "assets")
+}
+
+// loadBundle loads a Vite build from fsys: manifest.json, the entry's
+// script and style sheets, and every file under dir (served at /dir/...).
+func loadBundle(fsys fs.FS, entryKey, dir string) (*assets, error) {
+	raw, err := fs.ReadFile(fsys, "manifest.json")
+	if err != nil {
+		return nil, fmt.Errorf("server: bundle has no manifest (build the web app first): %w", err)
 	}
 	a := &assets{files: map[string]*asset{}}
 	if err := json.Unmarshal(raw, &a.manifest); err != nil {
 		return nil, fmt.Errorf("server: manifest.json: %w", err)
 	}
-	entry, ok := a.manifest[clientEntry]
+	entry, ok := a.manifest[entryKey]
 	if !ok {
-		return nil, fmt.Errorf("server: manifest.json has no %s", clientEntry)
+		return nil, fmt.Errorf("server: manifest.json has no %s", entryKey)
 	}
 	a.entryJS = "/" + entry.File
 	for _, c := range entry.CSS {
 		a.entryCSS = append(a.entryCSS, "/"+c)
 	}
-	err = fs.WalkDir(client, "assets", func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		body, err := fs.ReadFile(client, p)
+		body, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}

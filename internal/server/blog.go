@@ -97,9 +97,22 @@ func (s *Server) blogList(ctx context.Context, page int) (wire.BlogList, error) 
 
 func (s *Server) blogSummary(p domain.BlogPost) wire.BlogSummary {
 	return wire.BlogSummary{
-		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image,
+		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, ImageSrcset: imageSrcset(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
 	}
+}
+
+// imageSrcset is the srcset of p's cover ("/covers/a-480.jpg 480w, ..."),
+// or "" when it has one size only.
+func imageSrcset(p domain.BlogPost) string {
+	if len(p.ImageVersions) < 2 {
+		return ""
+	}
+	parts := make([]string, len(p.ImageVersions))
+	for i, v := range p.ImageVersions {
+		parts[i] = v.URL + " " + strconv.Itoa(v.Width) + "w"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // publicPost returns post id if visitors may see it: ENotFound for an
@@ -118,7 +131,7 @@ func (s *Server) publicPost(ctx context.Context, id string) (domain.BlogPost, er
 // postView is p as its page shows it, the body split into slides.
 func (s *Server) postView(p domain.BlogPost) wire.BlogPost {
 	return wire.BlogPost{
-		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image,
+		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, ImageSrcset: imageSrcset(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
 		Slides:    blogSlides(p.Content),
 		PageTitle: s.content.Title(p.Title),
@@ -285,6 +298,12 @@ func (s *Server) blogPostPage(r *http.Request) (*pageSpec, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.postPageSpec(p, comments), nil
+}
+
+// postPageSpec is the page of published post p with its comments. The
+// console's preview uses it too, so it shows what visitors get.
+func (s *Server) postPageSpec(p domain.BlogPost, comments []wire.Comment) *pageSpec {
 	spec := &pageSpec{
 		Page:        "blog-post",
 		Title:       p.Title,
@@ -303,7 +322,7 @@ func (s *Server) blogPostPage(r *http.Request) (*pageSpec, error) {
 	if p.Image != "" {
 		spec.Image = s.absoluteURL(p.Image)
 	}
-	return spec, nil
+	return spec
 }
 
 // absoluteURL makes a site path absolute; an absolute URL stays as it is.
@@ -399,7 +418,7 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 	}
 	c.Status, c.CreatedAt = domain.CommentVisible, now
 	if reason != "" {
-		c.Status = domain.CommentSpam
+		c.Status = domain.CommentHeld
 	}
 	if err := s.store.CreateComment(ctx, &c); err != nil {
 		return nil, err

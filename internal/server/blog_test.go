@@ -227,7 +227,7 @@ func TestAPICommentsListsVisibleNewestFirst(t *testing.T) {
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	p := f.posts(t)[1]
-	for i, st := range []domain.CommentStatus{domain.CommentVisible, domain.CommentSpam, domain.CommentVisible, domain.CommentHidden} {
+	for i, st := range []domain.CommentStatus{domain.CommentVisible, domain.CommentHeld, domain.CommentVisible, domain.CommentSpam} {
 		c := domain.Comment{
 			BlogID: p.ID, Name: fmt.Sprintf("Reader %d", i), Email: fmt.Sprintf("reader%d@example.org", i),
 			Comment: fmt.Sprintf("Comment %d, %s", i, st), Status: st, CreatedAt: testNow.Add(time.Duration(i-10) * time.Minute),
@@ -361,8 +361,8 @@ func TestPostCommentHeldForReview(t *testing.T) {
 				t.Errorf("answer mismatch (-want +got):\n- %s\n+ %s", want, got)
 			}
 			all, err := f.store.ListComments(context.Background(), p.ID, false)
-			if err != nil || len(all) == 0 || all[0].Status != domain.CommentSpam || all[0].Email != "asha.rao@example.org" {
-				t.Fatalf("stored %+v, %v: want the comment kept as spam", all, err)
+			if err != nil || len(all) == 0 || all[0].Status != domain.CommentHeld || all[0].Email != "asha.rao@example.org" {
+				t.Fatalf("stored %+v, %v: want the comment held for review", all, err)
 			}
 			if v, _ := f.store.ContentVersion(context.Background()); v != version {
 				t.Errorf("content version %d → %d: a held comment changes no page", version, v)

@@ -30,7 +30,7 @@ func TestContactQueuesStaffNotification(t *testing.T) {
 	if res.Status != http.StatusCreated || !strings.HasPrefix(res.Body, `{"id":"`) {
 		t.Fatalf("answer = %d %s, want 201 with the id only, as without mail", res.Status, res.Body)
 	}
-	msgs, err := f.store.ListContactMessages(t.Context(), 0, 0)
+	msgs, err := f.store.ListContactMessages(t.Context(), domain.ContactFilter{})
 	if err != nil || len(msgs) != 1 {
 		t.Fatalf("stored messages = %d, %v", len(msgs), err)
 	}
@@ -69,7 +69,7 @@ func TestContactSpamIsNotNotified(t *testing.T) {
 			t.Fatalf("status = %d, want 201 (spam is answered like mail)", res.Status)
 		}
 	}
-	msgs, err := f.store.ListContactMessages(t.Context(), 0, 0)
+	msgs, err := f.store.ListContactMessages(t.Context(), domain.ContactFilter{})
 	if err != nil || len(msgs) != 3 {
 		t.Fatalf("stored messages = %d, %v; want the 3 kept as spam", len(msgs), err)
 	}

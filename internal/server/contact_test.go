@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"corpsite/internal/domain"
 )
 
 // post sends a JSON body to path from client address addr.
@@ -59,7 +61,7 @@ func TestContactStoresMessage(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.Body), &got); err != nil || got.ID == "" {
 		t.Fatalf("body %s: want {\"id\": ...}", res.Body)
 	}
-	msgs, err := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, err := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,7 @@ func TestContactInvalidChangesNothing(t *testing.T) {
 			}
 		})
 	}
-	msgs, err := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, err := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +145,7 @@ func TestContactSpamIsKeptFlagged(t *testing.T) {
 			t.Fatalf("%s: status = %d, want 201 (spam is answered like mail)", tt.name, res.Status)
 		}
 	}
-	msgs, err := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, err := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +191,7 @@ func TestContactRateLimit(t *testing.T) {
 	if res := f.post(t, "/api/contact", "192.0.2.10:1000", "application/json", contactBody(nil)); res.Status != http.StatusCreated {
 		t.Errorf("after the window: status %d, want 201", res.Status)
 	}
-	msgs, _ := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, _ := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if len(msgs) != 7 {
 		t.Errorf("%d messages stored, want 7 (the refused one is not stored)", len(msgs))
 	}
@@ -206,7 +208,7 @@ func TestContactCrossOriginRefused(t *testing.T) {
 	if rec.Code != http.StatusForbidden {
 		t.Fatalf("status = %d, want 403", rec.Code)
 	}
-	msgs, _ := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, _ := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if len(msgs) != 0 {
 		t.Errorf("%d messages stored from another site, want 0", len(msgs))
 	}

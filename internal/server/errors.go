@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -110,6 +111,12 @@ func (s *Server) apiWrite(fn func(w http.ResponseWriter, r *http.Request) (any, 
 // not-found screen for pages. Internal errors are logged with their cause.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusFor(err)
+	if status >= 500 && errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// The client has gone (a closed tab, a beacon cut off): nothing
+		// went wrong here and nobody is left to answer.
+		s.logger(r).Debug("client gone", "path", logPath(r.URL.Path))
+		return
+	}
 	if status >= 500 {
 		s.logger(r).Error("request failed", "path", logPath(r.URL.Path), "err", err)
 	}

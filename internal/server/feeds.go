@@ -172,5 +172,5 @@ func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType st
 func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", machineCacheControl)
-	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /apply/\n\nSitemap: %s/sitemap.xml\n", s.baseURL)
+	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /apply/\n\nSitemap: %s/sitemap.xml\n", s.baseURL)
 }

@@ -189,7 +189,7 @@ func TestRobotsTxt(t *testing.T) {
 		t.Fatalf("GET /robots.txt = %d %s", res.Status, res.Header.Get("Content-Type"))
 	}
 	lines := strings.Split(res.Body, "\n")
-	for _, want := range []string{"User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin/", "Disallow: /apply/", "Sitemap: " + baseURL + "/sitemap.xml"} {
+	for _, want := range []string{"User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin", "Disallow: /apply/", "Sitemap: " + baseURL + "/sitemap.xml"} {
 		if !slices.Contains(lines, want) {
 			t.Errorf("robots.txt lacks the line %q:\n%s", want, res.Body)
 		}

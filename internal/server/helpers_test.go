@@ -133,12 +133,17 @@ func newFixture(t *testing.T, edit func(*server.Options)) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	admin, err := fs.Sub(web.Dist, "dist/admin")
+	if err != nil {
+		t.Fatal(err)
+	}
 	clk := &clock{t: testNow}
 	opts := server.Options{
 		Store:      st,
 		Renderer:   nil,
 		Content:    content,
 		Client:     client,
+		Admin:      admin,
 		Media:      demoMedia(t),
 		BaseURL:    baseURL,
 		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),

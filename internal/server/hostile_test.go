@@ -80,7 +80,7 @@ func TestContactHostileBodies(t *testing.T) {
 			}
 		})
 	}
-	msgs, err := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, err := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestContactElapsedBounds(t *testing.T) {
 	if res.Status != http.StatusCreated {
 		t.Fatalf("form open for a year: status %d, want 201; body %s", res.Status, res.Body)
 	}
-	msgs, _ := f.store.ListContactMessages(context.Background(), 0, 0)
+	msgs, _ := f.store.ListContactMessages(context.Background(), domain.ContactFilter{})
 	if len(msgs) != 1 || msgs[0].Spam {
 		t.Errorf("stored %+v, want one message not marked as spam", msgs)
 	}
@@ -144,7 +144,7 @@ func TestContactSlowBodyIsCutOff(t *testing.T) {
 	if n, err := conn.Read(make([]byte, 1)); err == nil {
 		t.Errorf("connection still open after the cut-off (read %d bytes)", n)
 	}
-	if msgs, _ := f.store.ListContactMessages(context.Background(), 0, 0); len(msgs) != 0 {
+	if msgs, _ := f.store.ListContactMessages(context.Background(), domain.ContactFilter{}); len(msgs) != 0 {
 		t.Errorf("%d messages stored from a cut-off body, want 0", len(msgs))
 	}
 }

@@ -115,12 +115,18 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 	if err != nil || spec.Status != 0 {
 		return spec, err
 	}
+	s.describeJobPage(spec, j)
+	return spec, nil
+}
+
+// describeJobPage fills the <head> of job j's page. The console's preview
+// uses it too, so it shows what visitors get.
+func (s *Server) describeJobPage(spec *pageSpec, j domain.Job) {
 	spec.Title = jobTitle(j)
 	spec.Description = jobDescription(j)
 	spec.Path = "/job/" + j.ID
 	spec.JSONLD = []any{s.jobPostingLD(j)}
 	spec.Cache = true
-	return spec, nil
 }
 
 // jobSpec loads the job of a /job/{id} or /apply/{id} request into the

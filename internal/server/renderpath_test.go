@@ -387,7 +387,7 @@ func TestHeldCommentKeepsPagesCached(t *testing.T) {
 	if err != nil || len(posts) == 0 {
 		t.Fatalf("ListBlogPosts = %d posts, %v", len(posts), err)
 	}
-	c := domain.Comment{BlogID: posts[0].ID, Name: "Spammer", Email: "s@example.com", Comment: "Buy now", Status: domain.CommentSpam}
+	c := domain.Comment{BlogID: posts[0].ID, Name: "Spammer", Email: "s@example.com", Comment: "Buy now", Status: domain.CommentHeld}
 	if err := f.store.CreateComment(ctx, &c); err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"corpsite/internal/auth"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
@@ -32,6 +33,8 @@ type Options struct {
 	Content  *sitecontent.Content
 	// Client is the built client bundle: manifest.json and assets/.
 	Client fs.FS
+	// Admin is the staff console's bundle: manifest.json and admin-assets/.
+	Admin fs.FS
 	// Media holds public images served under /media/ (demo pictures).
 	Media fs.FS
 	// BaseURL is the public origin for canonical links, e.g. https://example.com.
@@ -64,6 +67,9 @@ type Options struct {
 	// IDKeys seal applicants' national ID numbers before they are stored
 	// and open them for staff (app always sets them).
 	IDKeys *idcrypt.Keyring
+	// StaffIdleTimeout ends a staff session nobody used for this long;
+	// 0 = auth.SessionIdle.
+	StaffIdleTimeout time.Duration
 }
 
 // Server serves the whole site. Create it with New.
@@ -73,6 +79,7 @@ type Server struct {
 	renderer *render.Renderer
 	content  *sitecontent.Content
 	assets   *assets
+	console  *adminConsole
 	media    http.Handler
 	baseURL  string
 	log      *slog.Logger
@@ -96,12 +103,13 @@ type Server struct {
 	mailQueued func()
 	tempDir    string
 	idKeys     *idcrypt.Keyring
+	staffIdle  time.Duration
 }
 
 // New builds a Server and its route table.
 func New(o Options) (*Server, error) {
-	if o.Store == nil || o.Renderer == nil || o.Content == nil || o.Client == nil {
-		return nil, fmt.Errorf("server: Store, Renderer, Content and Client are required")
+	if o.Store == nil || o.Renderer == nil || o.Content == nil || o.Client == nil || o.Admin == nil {
+		return nil, fmt.Errorf("server: Store, Renderer, Content, Client and Admin are required")
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -116,12 +124,17 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	console, err := loadAdminConsole(o.Admin)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
 		store:    o.Store,
 		blobs:    o.Blobs,
 		renderer: o.Renderer,
 		content:  o.Content,
 		assets:   a,
+		console:  console,
 		media:    mediaHandler(o.Media),
 		baseURL:  o.BaseURL,
 		log:      o.Logger,
@@ -138,6 +151,7 @@ func New(o Options) (*Server, error) {
 		mailQueued:     o.MailQueued,
 		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
 		idKeys:         o.IDKeys,
+		staffIdle:      cmp.Or(o.StaffIdleTimeout, auth.SessionIdle),
 	}
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
@@ -163,6 +177,7 @@ func (s *Server) routes() http.Handler {
 	// The literal segment wins over /blog/{id}; no post ID has a dot.
 	mux.HandleFunc("GET /blog/feed.xml", s.blogFeed)
 	mux.Handle("GET /media/", s.media)
+	mux.HandleFunc("GET /covers/{name}", s.serveCover) // blog cover images (cover.go)
 
 	// JSON API.
 	mux.Handle("GET /api/jobs", s.api(s.apiJobs))
@@ -176,6 +191,18 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/blogs/{id}/comments", s.withLimits(s.formLimits, s.apiWrite(s.apiPostComment)))
 	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
 	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(s.uploadLimits, s.apiWrite(s.apiApply)))
+	mux.Handle("POST /api/vitals", s.withLimits(s.vitalsLimits(), http.HandlerFunc(s.apiVitals)))
+
+	// Staff console: its page for every address under /admin (the console
+	// routes on the client) and its own hashed files.
+	mux.HandleFunc("GET /admin", s.adminPage)
+	mux.HandleFunc("GET /admin/{path...}", s.adminPage)
+	mux.Handle("GET /admin-assets/", s.console.assets)
+
+	// Staff API: each route checks the session and the role (admin.go).
+	for _, rt := range s.adminRoutes() {
+		mux.Handle(rt.method+" /api/admin"+rt.path, s.adminHandler(rt))
+	}
 
 	// Pages.
 	for _, p := range pageRoutes {

@@ -55,10 +55,13 @@ type JobSearch struct {
 // BlogSummary is a published post without its body, for lists and the home
 // page carousel (GET /api/blogs).
 type BlogSummary struct {
-	ID          string    `json:"id"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Image       string    `json:"image"`
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Image       string `json:"image"`
+	// ImageSrcset lists the cover's sizes for <img srcset> ("/covers/a-480.jpg
+	// 480w, ..."), when it has several.
+	ImageSrcset string    `json:"imageSrcset,omitempty"`
 	CreatedAt   time.Time `json:"createdAt"`
 	// DateText is CreatedAt as the pages show it: long US format
 	// ("November 21, 2026") in the site's one time zone, computed by the
@@ -81,6 +84,7 @@ type BlogPost struct {
 	Title       string    `json:"title"`
 	Description string    `json:"description"`
 	Image       string    `json:"image"`
+	ImageSrcset string    `json:"imageSrcset,omitempty"` // as in BlogSummary
 	CreatedAt   time.Time `json:"createdAt"`
 	DateText    string    `json:"dateText"` // as in BlogSummary
 	// Slides are the body split at each <h2>, done once by the server.

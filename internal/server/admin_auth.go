@@ -1,0 +1,744 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"corpsite/internal/auth"
+	"corpsite/internal/domain"
+	"corpsite/internal/wire"
+)
+
+// Sign-in throttling: every sign-in attempt counts, per account (the
+// e-mail address as typed, hashed) and per client, in fixed windows
+// shared by every instance (the database rate limiter).
+const (
+	loginAccountLimit = 10  // per account and client network
+	loginAccountCap   = 100 // per account from every network
+	loginClientLimit  = 30
+	loginWindow       = 15 * time.Minute
+)
+
+// Messages of sign-in. A wrong e-mail address and a wrong password get the
+// same answer, so that nobody can learn who has an account.
+const (
+	msgSignInFailed  = "E-mail or password is incorrect."
+	msgWrongCode     = "The code is not right. Try again."
+	msgSignIn        = "Please sign in."
+	msgSessionEnded  = "Your session has ended. Please sign in again."
+	msgEnrollFirst   = "Set up two-step sign-in first."
+	msgSetupInvalid  = "This set-up link is invalid or has expired."
+	msgSelfChange    = "You cannot change your own role or disable your own account. Ask another admin."
+	msgNoPendingTOTP = "Start setting up two-step sign-in first."
+	msgTOTPAlreadyOn = "Two-step sign-in is already on. To move it to another authenticator, ask an admin for a new set-up link."
+)
+
+// Staff session cookies. Browsers accept a __Host- cookie only with
+// Secure, Path=/ and no Domain; they accept Secure cookies over plain
+// HTTP from localhost (checked with Chromium), so only a plain-HTTP site
+// on another host falls back to a cookie without the prefix.
+const (
+	cookieHost  = "__Host-staff"
+	cookiePlain = "staff"
+)
+
+// auditPageSize is the number of audit entries per page.
+const auditPageSize = 50
+
+// enrolmentRoutes may be used by an admin who has still to set up the
+// second factor (a restricted session): everything else answers 403.
+var enrolmentRoutes = map[string]bool{
+	"GET /me":                 true,
+	"POST /logout":            true,
+	"POST /logout-everywhere": true,
+	"POST /totp/begin":        true,
+	"POST /totp/confirm":      true,
+}
+
+// authRoutes are the staff API routes of sign-in, sessions, TOTP, staff
+// accounts and the audit log.
+func (s *Server) authRoutes() []adminRoute {
+	return []adminRoute{
+		{method: http.MethodPost, path: "/login", open: true, h: s.adminLogin},
+		{method: http.MethodPost, path: "/setup/check", open: true, h: s.adminSetupCheck},
+		{method: http.MethodPost, path: "/setup", open: true, h: s.adminSetup},
+		{method: http.MethodPost, path: "/logout", roles: anyStaff, h: s.adminLogout},
+		{method: http.MethodPost, path: "/logout-everywhere", roles: anyStaff, h: s.adminLogoutEverywhere},
+		{method: http.MethodGet, path: "/me", roles: anyStaff, h: s.adminMe},
+		{method: http.MethodPost, path: "/totp/begin", roles: anyStaff, h: s.adminTOTPBegin},
+		{method: http.MethodPost, path: "/totp/confirm", roles: anyStaff, h: s.adminTOTPConfirm},
+		{method: http.MethodGet, path: "/staff", roles: adminsOnly, h: s.adminListStaff},
+		{method: http.MethodPost, path: "/staff", roles: adminsOnly, h: s.adminAddStaff},
+		{method: http.MethodPatch, path: "/staff/{id}", roles: adminsOnly, h: s.adminUpdateStaff},
+		{method: http.MethodPost, path: "/staff/{id}/reset", roles: adminsOnly, h: s.adminResetStaff},
+		{method: http.MethodGet, path: "/audit", roles: adminsOnly, h: s.adminAudit},
+	}
+}
+
+// staffCookie returns the session cookie's name and whether it is
+// Secure, from the base URL: https, or plain http on a loopback host,
+// gets the __Host- cookie.
+func (s *Server) staffCookie() (name string, secure bool) {
+	u, err := url.Parse(s.baseURL)
+	if err != nil || u.Scheme == "https" || isLoopbackHost(u.Hostname()) {
+		return cookieHost, true
+	}
+	return cookiePlain, false
+}
+
+// isLoopbackHost reports whether browsers treat host as a secure context
+// over plain HTTP.
+func isLoopbackHost(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// WarnInsecureCookie logs, once at start-up, that staff sessions travel
+// without Secure because the base URL is plain HTTP on a public host.
+func (s *Server) WarnInsecureCookie() {
+	if _, secure := s.staffCookie(); !secure {
+		s.log.Warn("the base URL is plain http on a host other than localhost: staff session cookies are sent without Secure; use https")
+	}
+}
+
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string, expires time.Time) {
+	name, secure := s.staffCookie()
+	http.SetCookie(w, &http.Cookie{
+		Name: name, Value: token, Path: "/", Expires: expires, MaxAge: int(auth.SessionMax / time.Second),
+		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode,
+	})
+}
+
+func (s *Server) clearSessionCookie(w http.ResponseWriter) {
+	name, secure := s.staffCookie()
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
+}
+
+// authenticate returns the member of staff signed in with r's session
+// cookie, for route rt: EUnauthorized (401) when there is none or it has
+// ended; 403 for an admin without a second factor outside enrolment.
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request, rt adminRoute) (*Staff, error) {
+	ctx := r.Context()
+	name, _ := s.staffCookie()
+	c, err := r.Cookie(name)
+	if err != nil || c.Value == "" || len(c.Value) > 100 {
+		return nil, domain.Errorf(domain.EUnauthorized, msgSignIn)
+	}
+	id := auth.HashToken(c.Value)
+	sess, err := s.store.GetSession(ctx, id)
+	if domain.IsNotFound(err) {
+		s.clearSessionCookie(w)
+		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= s.staffIdle {
+		return nil, s.endSession(w, r, id)
+	}
+	u, err := s.store.GetStaffUser(ctx, sess.UserID)
+	if domain.IsNotFound(err) || (err == nil && u.Disabled) {
+		return nil, s.endSession(w, r, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if now.Sub(sess.LastSeenAt) >= s.touchEvery() {
+		if err := s.store.TouchSession(ctx, id, now); err != nil && !domain.IsNotFound(err) {
+			return nil, err
+		}
+	}
+	if mustEnroll(u) && !enrolmentRoutes[rt.method+" "+rt.path] {
+		return nil, withStatus(domain.Errorf(domain.EUnauthorized, msgEnrollFirst), http.StatusForbidden)
+	}
+	return &Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, SessionID: id}, nil
+}
+
+// touchEvery is how often a used session's last-seen time is written: every
+// auth.SessionTouchEvery, or more often under a short idle limit so that
+// a session in use never looks idle.
+func (s *Server) touchEvery() time.Duration {
+	return min(auth.SessionTouchEvery, s.staffIdle/30)
+}
+
+// endSession removes a session that has ended and answers 401.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) error {
+	if err := s.store.DeleteSession(r.Context(), id); err != nil {
+		return err
+	}
+	s.clearSessionCookie(w)
+	return domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+}
+
+// mustEnroll reports whether u is an admin without a second factor.
+func mustEnroll(u domain.StaffUser) bool { return u.Role == domain.RoleAdmin && !u.TOTPEnabled() }
+
+// staffMe is u as the console sees itself.
+func (s *Server) staffMe(u domain.StaffUser, sess domain.Session) *wire.StaffMe {
+	return &wire.StaffMe{
+		ID: u.ID, Email: u.Email, Name: u.Name, Role: string(u.Role),
+		TOTPEnabled: u.TOTPEnabled(), MustEnrollTOTP: mustEnroll(u),
+		IdleTimeoutSeconds: int(s.staffIdle / time.Second),
+		ExpiresAt:          sess.ExpiresAt.UTC().Format(time.RFC3339),
+	}
+}
+
+// startSession signs u in: a new session in the store and its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u domain.StaffUser) (wire.LoginAnswer, error) {
+	token, id := auth.NewToken()
+	now := s.now()
+	sess := domain.Session{ID: id, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(auth.SessionMax)}
+	if err := s.store.CreateSession(r.Context(), &sess); err != nil {
+		return wire.LoginAnswer{}, err
+	}
+	s.setSessionCookie(w, token, sess.ExpiresAt)
+	return wire.LoginAnswer{Staff: s.staffMe(u, sess)}, nil
+}
+
+// errSignInBusy answers a sign-in while too many password checks wait.
+var errSignInBusy = withStatus(domain.Errorf(domain.ETooMany, "Too many sign-ins at once. Try again in a moment."), http.StatusServiceUnavailable)
+
+// throttle counts one sign-in attempt against key and refuses it (429
+// with Retry-After) when there were too many.
+func (s *Server) throttle(w http.ResponseWriter, r *http.Request, key string, limit int) error {
+	ok, retry, err := s.store.Allow(r.Context(), key, limit, loginWindow, s.now())
+	if err != nil {
+		return err
+	}
+	if ok {
+		return nil
+	}
+	setRetryAfter(w, retry)
+	mins := int((retry + time.Minute - 1) / time.Minute)
+	unit := "minutes"
+	if mins <= 1 {
+		mins, unit = 1, "minute"
+	}
+	return domain.Errorf(domain.ETooMany, "Too many sign-in attempts. Try again in %d %s.", mins, unit)
+}
+
+// accountKey is the rate-limit key of an e-mail address as typed, from
+// one client (clientKey) or, with client "", from all: hashed, so the
+// table holds no addresses.
+func accountKey(email, client string) string {
+	sum := sha256.Sum256([]byte("login-account\x00" + strings.ToLower(strings.TrimSpace(email)) + "\x00" + client))
+	return "login-account:" + hex.EncodeToString(sum[:12])
+}
+
+// POST /api/admin/login: signs in with e-mail and password and, for an
+// account with a second factor, a TOTP or recovery code.
+func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+	ctx := r.Context()
+	var req wire.LoginRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	fields := map[string]string{}
+	if req.Email == "" {
+		fields["email"] = "Enter your e-mail address."
+	} else if len(req.Email) > domain.EmailMax {
+		fields["email"] = "This e-mail address is too long."
+	}
+	if req.Password == "" {
+		fields["password"] = "Enter your password."
+	} else if len(req.Password) > 4*auth.MaxPasswordLen {
+		fields["password"] = auth.MsgPasswordLong
+	}
+	if len(fields) > 0 {
+		return nil, &domain.Error{Code: domain.EInvalid, Message: "Please correct the highlighted fields.", Fields: fields}
+	}
+	if err := s.throttle(w, r, "login-client:"+clientKey(r), loginClientLimit); err != nil {
+		return nil, err
+	}
+	// Per account and client network, so that someone elsewhere who knows
+	// the address cannot lock its owner out; and per account from every
+	// network, a higher cap against a distributed guess.
+	if err := s.throttle(w, r, accountKey(req.Email, clientKey(r)), loginAccountLimit); err != nil {
+		return nil, err
+	}
+	if err := s.throttle(w, r, accountKey(req.Email, ""), loginAccountCap); err != nil {
+		return nil, err
+	}
+	u, err := s.store.GetStaffUserByEmail(ctx, req.Email)
+	if err != nil && !domain.IsNotFound(err) {
+		return nil, err
+	}
+	if err != nil || u.PasswordHash == "" {
+		// The same work as a wrong password, so timing tells nothing.
+		if err := auth.VerifyNothing(ctx, req.Password); errors.Is(err, auth.ErrBusy) {
+			return nil, errSignInBusy
+		}
+		// What was typed is not kept: it may be anything, even a
+		// password typed into the wrong field.
+		_ = s.audit(r, &Staff{}, domain.AuditSignInFailed, "", "unknown account or no password set")
+		return nil, domain.Errorf(domain.EUnauthorized, "%s", msgSignInFailed)
+	}
+	ok, rehash, err := auth.VerifyPassword(ctx, u.PasswordHash, req.Password)
+	if errors.Is(err, auth.ErrBusy) {
+		return nil, errSignInBusy
+	}
+	if err != nil && ctx.Err() != nil {
+		return nil, err
+	}
+	actor := &Staff{ID: u.ID, Email: u.Email}
+	if !ok {
+		if err != nil {
+			s.logger(r).Error("stored password hash unreadable", "staff", u.ID, "err", err)
+		}
+		_ = s.audit(r, &Staff{ID: u.ID, Email: req.Email}, domain.AuditSignInFailed, u.ID, "wrong password")
+		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
+	}
+	if u.Disabled {
+		_ = s.audit(r, &Staff{ID: u.ID, Email: req.Email}, domain.AuditSignInFailed, u.ID, "account disabled")
+		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
+	}
+	if u.TOTPEnabled() {
+		if strings.TrimSpace(req.Code) == "" {
+			return wire.LoginAnswer{NeedsCode: true}, nil
+		}
+		used, err := s.checkSecondFactor(r, u, req.Code)
+		if err != nil {
+			return nil, err
+		}
+		switch used {
+		case "":
+			_ = s.audit(r, actor, domain.AuditSignInFailed, u.ID, "wrong code")
+			return nil, &domain.Error{Code: domain.EUnauthorized, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
+		case "recovery":
+			left, _ := s.store.CountRecoveryCodes(ctx, u.ID)
+			if err := s.audit(r, actor, domain.AuditRecoveryUsed, u.ID, fmt.Sprintf("%d left", left)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if rehash {
+		if h, err := auth.HashPassword(ctx, req.Password); err == nil {
+			if err := s.store.UpdateStaffPassword(ctx, u.ID, h); err != nil {
+				s.logger(r).Warn("rehashing a password failed", "staff", u.ID, "err", err)
+			}
+		}
+	}
+	ans, err := s.startSession(w, r, u)
+	if err != nil {
+		return nil, err
+	}
+	_ = s.audit(r, actor, domain.AuditSignIn, u.ID, "")
+	return ans, nil
+}
+
+// checkSecondFactor checks a TOTP code (each used once) or a recovery
+// code (each works once) and says which was used: "totp", "recovery" or
+// "" for neither.
+func (s *Server) checkSecondFactor(r *http.Request, u domain.StaffUser, code string) (string, error) {
+	ctx := r.Context()
+	if rc := auth.NormalizeRecoveryCode(code); rc != "" {
+		ok, err := s.store.UseRecoveryCode(ctx, u.ID, auth.HashRecoveryCode(rc))
+		if err != nil || !ok {
+			return "", err
+		}
+		return "recovery", nil
+	}
+	secret, err := s.openSecret(u.TOTPSecret)
+	if err != nil {
+		return "", err
+	}
+	step, ok := auth.CheckTOTP(secret, code, s.now(), u.TOTPLastStep)
+	if !ok {
+		return "", nil
+	}
+	// Recorded atomically: of two sign-ins with one code, one wins.
+	if ok, err = s.store.UseTOTPStep(ctx, u.ID, step); err != nil || !ok {
+		return "", err
+	}
+	return "totp", nil
+}
+
+// openSecret unseals a stored TOTP secret.
+func (s *Server) openSecret(sealed []byte) ([]byte, error) {
+	if s.idKeys == nil {
+		return nil, errors.New("server: no data keys to open a TOTP secret")
+	}
+	return s.idKeys.Open(sealed)
+}
+
+// setupUser returns the account of a set-up token, or 401.
+func (s *Server) setupUser(r *http.Request, token string) (domain.StaffUser, error) {
+	if token == "" || len(token) > 100 {
+		return domain.StaffUser{}, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+	}
+	u, err := s.store.LookupSetupToken(r.Context(), auth.HashToken(token), s.now())
+	if domain.IsNotFound(err) {
+		return u, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+	}
+	return u, err
+}
+
+// POST /api/admin/setup/check: whose account a set-up link is for.
+func (s *Server) adminSetupCheck(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+	var req wire.SetupCheckRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	u, err := s.setupUser(r, req.Token)
+	if err != nil {
+		return nil, err
+	}
+	return wire.SetupInfo{Email: u.Email, Name: u.Name}, nil
+}
+
+// POST /api/admin/setup: sets the password with a set-up link, consumes
+// the link and signs in.
+func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+	ctx := r.Context()
+	var req wire.SetupRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	u, err := s.setupUser(r, req.Token)
+	if err != nil {
+		return nil, err
+	}
+	if err := auth.CheckPassword(req.Password, u.Email, u.Name); err != nil {
+		return nil, err
+	}
+	hash, err := auth.HashPassword(ctx, req.Password)
+	if err != nil {
+		return nil, err
+	}
+	u, err = s.store.CompleteSetup(ctx, auth.HashToken(req.Token), hash, s.now())
+	if domain.IsNotFound(err) {
+		return nil, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+	}
+	if err != nil {
+		return nil, err
+	}
+	actor := &Staff{ID: u.ID, Email: u.Email}
+	_ = s.audit(r, actor, domain.AuditPasswordSet, u.ID, "")
+	ans, err := s.startSession(w, r, u)
+	if err != nil {
+		return nil, err
+	}
+	_ = s.audit(r, actor, domain.AuditSignIn, u.ID, "after set-up")
+	return ans, nil
+}
+
+// POST /api/admin/logout: ends this session.
+func (s *Server) adminLogout(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	if err := s.store.DeleteSession(r.Context(), st.SessionID); err != nil {
+		return nil, err
+	}
+	s.clearSessionCookie(w)
+	_ = s.audit(r, st, domain.AuditSignOut, st.ID, "")
+	return struct{}{}, nil
+}
+
+// POST /api/admin/logout-everywhere: ends every session of the member.
+func (s *Server) adminLogoutEverywhere(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	if err := s.store.DeleteStaffSessions(r.Context(), st.ID); err != nil {
+		return nil, err
+	}
+	s.clearSessionCookie(w)
+	_ = s.audit(r, st, domain.AuditSignOutAll, st.ID, "")
+	return struct{}{}, nil
+}
+
+// GET /api/admin/me: the signed-in member.
+func (s *Server) adminMe(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	u, err := s.store.GetStaffUser(r.Context(), st.ID)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := s.store.GetSession(r.Context(), st.SessionID)
+	if domain.IsNotFound(err) {
+		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.staffMe(u, sess), nil
+}
+
+// issuer names the site in authenticator apps.
+func (s *Server) issuer() string {
+	if s.content != nil && s.content.Site.Name != "" {
+		return s.content.Site.Name
+	}
+	return "Staff console"
+}
+
+// POST /api/admin/totp/begin: a new secret to add to an authenticator
+// app; it is kept, sealed, as pending until confirmed.
+func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	if s.idKeys == nil {
+		return nil, errors.New("server: no data keys to seal a TOTP secret")
+	}
+	// Once on, the second factor is not replaced from a session: that
+	// would let whoever holds a session (an unlocked machine, a stolen
+	// cookie) move it to their own phone. A lost authenticator: sign in
+	// with a recovery code, or an admin issues a new set-up link.
+	u, err := s.store.GetStaffUser(r.Context(), st.ID)
+	if err != nil {
+		return nil, err
+	}
+	if u.TOTPEnabled() {
+		return nil, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
+	}
+	secret := auth.NewTOTPSecret()
+	sealed, err := s.idKeys.Seal(secret)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.SetStaffTOTPPending(r.Context(), st.ID, sealed); err != nil {
+		return nil, err
+	}
+	uri := auth.TOTPURI(s.issuer(), st.Email, secret)
+	svg, err := auth.QRSVG(uri, "QR code to add "+s.issuer()+" to your authenticator app")
+	if err != nil {
+		return nil, err
+	}
+	return wire.TOTPSetup{Secret: auth.EncodeSecret(secret), URI: uri, QRSVG: svg}, nil
+}
+
+// POST /api/admin/totp/confirm: a code from the app turns the pending
+// secret into the account's second factor; the answer is the recovery
+// codes, shown once.
+func (s *Server) adminTOTPConfirm(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	ctx := r.Context()
+	var req wire.TOTPConfirmRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	u, err := s.store.GetStaffUser(ctx, st.ID)
+	if err != nil {
+		return nil, err
+	}
+	if u.TOTPEnabled() {
+		return nil, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
+	}
+	if u.TOTPPending == nil {
+		return nil, domain.Errorf(domain.EConflict, msgNoPendingTOTP)
+	}
+	secret, err := s.openSecret(u.TOTPPending)
+	if err != nil {
+		return nil, err
+	}
+	step, ok := auth.CheckTOTP(secret, req.Code, s.now(), 0)
+	if !ok {
+		return nil, &domain.Error{Code: domain.EInvalid, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
+	}
+	codes, hashes := auth.NewRecoveryCodes()
+	if err := s.store.EnableStaffTOTP(ctx, u.ID, u.TOTPPending, step, hashes); err != nil {
+		return nil, err
+	}
+	_ = s.audit(r, st, domain.AuditTOTPEnabled, u.ID, "")
+	return wire.RecoveryCodes{Codes: codes}, nil
+}
+
+// staffAccount is u as admins see it.
+func staffAccount(u domain.StaffUser) wire.StaffAccount {
+	return wire.StaffAccount{
+		ID: u.ID, Email: u.Email, Name: u.Name, Role: string(u.Role), Disabled: u.Disabled,
+		TOTPEnabled: u.TOTPEnabled(), PasswordSet: u.PasswordHash != "", CreatedAt: u.CreatedAt.UTC().Format(time.RFC3339),
+	}
+}
+
+// GET /api/admin/staff: every account.
+func (s *Server) adminListStaff(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+	users, err := s.store.ListStaffUsers(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]wire.StaffAccount, 0, len(users))
+	for _, u := range users {
+		out = append(out, staffAccount(u))
+	}
+	return out, nil
+}
+
+// POST /api/admin/staff: adds an account and answers its set-up link.
+func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	ctx := r.Context()
+	var req wire.StaffAccountRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	u, err := auth.NewAccount(req.Email, req.Name, req.Role)
+	if err != nil {
+		return nil, err
+	}
+	u.CreatedAt = s.now()
+	if err := s.store.CreateStaffUser(ctx, &u); err != nil {
+		if domain.ErrorCode(err) == domain.EConflict {
+			return nil, &domain.Error{Code: domain.EConflict, Message: "An account with this e-mail address already exists.",
+				Fields: map[string]string{"email": "An account with this e-mail address already exists."}}
+		}
+		return nil, err
+	}
+	link, expires, err := auth.IssueSetup(ctx, s.store, u.ID, s.baseURL, s.now())
+	if err != nil {
+		return nil, err
+	}
+	_ = s.audit(r, st, domain.AuditStaffAdded, u.ID, string(u.Role))
+	return created{wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
+}
+
+// staffByID returns the account with the path's {id}.
+func (s *Server) staffByID(r *http.Request) (domain.StaffUser, error) {
+	u, err := s.store.GetStaffUser(r.Context(), r.PathValue("id"))
+	if domain.IsNotFound(err) {
+		return u, domain.Errorf(domain.ENotFound, "No such staff account.")
+	}
+	return u, err
+}
+
+// PATCH /api/admin/staff/{id}: changes an account's role or disables or
+// enables it. Admins cannot demote or disable themselves.
+func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	var req wire.StaffAccountRequest
+	if err := decodeJSON(r, &req); err != nil {
+		return nil, err
+	}
+	if req.Email != "" || req.Name != "" {
+		return nil, domain.Errorf(domain.EInvalid, "Only the role and whether the account is disabled can be changed.")
+	}
+	u, err := s.staffByID(r)
+	if err != nil {
+		return nil, err
+	}
+	role, disabled := u.Role, u.Disabled
+	if req.Role != "" {
+		role = domain.Role(req.Role)
+		if msg := auth.CheckRole(role); msg != "" {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"role": msg}}
+		}
+	}
+	if req.Disabled != nil {
+		disabled = *req.Disabled
+	}
+	if u.ID == st.ID && (role != u.Role || disabled) {
+		return nil, domain.Errorf(domain.EConflict, msgSelfChange)
+	}
+	if role != u.Role || disabled != u.Disabled {
+		if err := s.store.UpdateStaffAccount(r.Context(), u.ID, role, disabled); err != nil {
+			return nil, err
+		}
+	}
+	if role != u.Role {
+		_ = s.audit(r, st, domain.AuditRoleChanged, u.ID, string(u.Role)+" → "+string(role))
+	}
+	switch {
+	case disabled && !u.Disabled:
+		_ = s.audit(r, st, domain.AuditStaffDisabled, u.ID, "")
+	case !disabled && u.Disabled:
+		_ = s.audit(r, st, domain.AuditStaffEnabled, u.ID, "")
+	}
+	u.Role, u.Disabled = role, disabled
+	return staffAccount(u), nil
+}
+
+// POST /api/admin/staff/{id}/reset: a new set-up link; the account's
+// password, second factor and sessions end.
+func (s *Server) adminResetStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+	u, err := s.staffByID(r)
+	if err != nil {
+		return nil, err
+	}
+	link, expires, err := auth.IssueSetup(r.Context(), s.store, u.ID, s.baseURL, s.now())
+	if err != nil {
+		return nil, err
+	}
+	_ = s.audit(r, st, domain.AuditStaffReset, u.ID, "")
+	return wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}, nil
+}
+
+// auditActions are the actions the audit log's filter offers.
+var auditActions = []domain.AuditAction{
+	domain.AuditSignIn, domain.AuditSignInFailed, domain.AuditSignOut, domain.AuditSignOutAll,
+	domain.AuditPasswordSet, domain.AuditTOTPEnabled, domain.AuditRecoveryUsed, domain.AuditStaffAdded,
+	domain.AuditStaffReset, domain.AuditStaffDisabled, domain.AuditStaffEnabled, domain.AuditRoleChanged,
+	domain.AuditIDRevealed, domain.AuditDocDownloaded, domain.AuditExport, domain.AuditErase,
+	domain.AuditStatusChanged, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted,
+	domain.AuditPostPublished, domain.AuditPostUnpublish, domain.AuditPostDeleted, domain.AuditCommentsMod,
+	domain.AuditMailRetried, domain.AuditContactDeleted,
+}
+
+// GET /api/admin/audit?action=&actor=&from=&to=&page=: the audit log,
+// newest first; from and to are days in the site's time zone (to
+// included).
+func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+	q := r.URL.Query()
+	f := domain.AuditFilter{Limit: auditPageSize}
+	names := make([]string, len(auditActions))
+	for i, a := range auditActions {
+		names[i] = string(a)
+	}
+	if a := q.Get("action"); a != "" {
+		known := false
+		for _, n := range names {
+			known = known || n == a
+		}
+		if !known {
+			return nil, badQuery("action", "Unknown action.")
+		}
+		f.Action = domain.AuditAction(a)
+	}
+	if a := strings.TrimSpace(q.Get("actor")); len(a) > domain.EmailMax {
+		return nil, badQuery("actor", "The actor filter is too long.")
+	} else {
+		f.Actor = a
+	}
+	loc := time.UTC
+	if s.content != nil && s.content.Location != nil {
+		loc = s.content.Location
+	}
+	day := func(name string) (time.Time, error) {
+		v := q.Get(name)
+		if v == "" {
+			return time.Time{}, nil
+		}
+		t, err := time.ParseInLocation("2006-01-02", v, loc)
+		if err != nil {
+			return t, badQuery(name, "Use a date like 2026-01-31.")
+		}
+		return t, nil
+	}
+	var err error
+	if f.Since, err = day("from"); err != nil {
+		return nil, err
+	}
+	if f.Until, err = day("to"); err != nil {
+		return nil, err
+	}
+	if !f.Until.IsZero() {
+		f.Until = f.Until.AddDate(0, 0, 1)
+	}
+	page, err := staffPage(q.Get("page"))
+	if err != nil {
+		return nil, err
+	}
+	f.Offset = (page - 1) * auditPageSize
+	entries, total, err := s.store.ListAudit(r.Context(), f)
+	if err != nil {
+		return nil, err
+	}
+	out := wire.AuditPage{Entries: make([]wire.AuditEntry, 0, len(entries)), Total: total, Page: page, PageSize: auditPageSize, Actions: names}
+	for _, e := range entries {
+		out.Entries = append(out.Entries, wire.AuditEntry{
+			ID: e.ID, At: e.At.UTC().Format(time.RFC3339), ActorEmail: e.ActorEmail, Action: string(e.Action),
+			Subject: e.Subject, Detail: e.Detail, ClientIP: e.ClientIP,
+		})
+	}
+	return out, nil
+}

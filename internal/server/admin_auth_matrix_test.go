@@ -1,0 +1,244 @@
+package server_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"corpsite/internal/domain"
+	"corpsite/internal/server"
+)
+
+// Who may call a staff route, as the console's issue states it. Every
+// route of the staff API must have a row in adminAccess: a part that adds
+// routes adds its rows here.
+const (
+	accessOpen       = "open"       // no session needed (signing in, set-up links)
+	accessEnrolment  = "enrolment"  // any signed-in member, also an admin still setting up TOTP
+	accessAnyStaff   = "any staff"  // any signed-in member with a complete sign-in
+	accessRecruiters = "recruiters" // recruiters and admins
+	accessEditors    = "editors"    // editors and admins
+	accessAdmins     = "admins"     // admins only
+)
+
+var adminAccess = map[string]string{
+	// admin_auth.go
+	"POST /login":             accessOpen,
+	"POST /setup/check":       accessOpen,
+	"POST /setup":             accessOpen,
+	"POST /logout":            accessEnrolment,
+	"POST /logout-everywhere": accessEnrolment,
+	"GET /me":                 accessEnrolment,
+	"POST /totp/begin":        accessEnrolment,
+	"POST /totp/confirm":      accessEnrolment,
+	"GET /staff":              accessAdmins,
+	"POST /staff":             accessAdmins,
+	"PATCH /staff/{id}":       accessAdmins,
+	"POST /staff/{id}/reset":  accessAdmins,
+	"GET /audit":              accessAdmins,
+
+	// admin_applications.go
+	"GET /applications":                      accessRecruiters,
+	"GET /applications/export.csv":           accessRecruiters,
+	"GET /applications/{id}":                 accessRecruiters,
+	"POST /applications/{id}/reveal-id":      accessRecruiters,
+	"GET /applications/{id}/documents/{doc}": accessRecruiters,
+	"PATCH /applications/{id}/status":        accessRecruiters,
+	"POST /applications/{id}/notes":          accessRecruiters,
+	"DELETE /applications/{id}":              accessRecruiters,
+
+	// admin_moderation.go
+	"GET /messages":         accessEditors,
+	"GET /messages/{id}":    accessEditors,
+	"PATCH /messages/{id}":  accessEditors,
+	"DELETE /messages/{id}": accessEditors,
+	"GET /comments":         accessEditors,
+	"POST /comments/bulk":   accessEditors,
+	"GET /mail":             accessAdmins,
+	"POST /mail/{id}/retry": accessAdmins,
+
+	// admin_jobs.go, admin_posts.go
+	"GET /jobs":                  accessRecruiters,
+	"POST /jobs":                 accessRecruiters,
+	"POST /jobs/preview":         accessRecruiters,
+	"GET /jobs/{id}":             accessRecruiters,
+	"PUT /jobs/{id}":             accessRecruiters,
+	"POST /jobs/{id}/publish":    accessRecruiters,
+	"POST /jobs/{id}/close":      accessRecruiters,
+	"DELETE /jobs/{id}":          accessRecruiters,
+	"GET /posts":                 accessEditors,
+	"POST /posts":                accessEditors,
+	"POST /posts/preview":        accessEditors,
+	"GET /posts/{id}":            accessEditors,
+	"PUT /posts/{id}":            accessEditors,
+	"POST /posts/{id}/publish":   accessEditors,
+	"POST /posts/{id}/unpublish": accessEditors,
+	"DELETE /posts/{id}":         accessEditors,
+	"POST /posts/{id}/cover":     accessEditors,
+	"DELETE /posts/{id}/cover":   accessEditors,
+
+	// admin_dashboard.go, admin_vitals.go
+	"GET /dashboard": accessAnyStaff,
+	"GET /vitals":    accessAnyStaff,
+}
+
+// The kinds of caller of the matrix.
+const (
+	callerNone      = "no session"
+	callerAdmin     = "admin"
+	callerRecruiter = "recruiter"
+	callerEditor    = "editor"
+	callerEnrolling = "admin still enrolling"
+)
+
+var matrixCallers = []string{callerNone, callerAdmin, callerRecruiter, callerEditor, callerEnrolling}
+
+// Outcomes of a call.
+const (
+	outcomeSignIn  = "401"     // refused: no session
+	outcomeDenied  = "403"     // refused: role or enrolment
+	outcomeAllowed = "allowed" // reached the handler (any status but those refusals)
+)
+
+// expectedOutcome is what caller gets from a route with the given access.
+func expectedOutcome(access, caller string) string {
+	if access == accessOpen {
+		return outcomeAllowed
+	}
+	if caller == callerNone {
+		return outcomeSignIn
+	}
+	allowed := map[string][]string{
+		accessEnrolment:  {callerAdmin, callerRecruiter, callerEditor, callerEnrolling},
+		accessAnyStaff:   {callerAdmin, callerRecruiter, callerEditor},
+		accessRecruiters: {callerAdmin, callerRecruiter},
+		accessEditors:    {callerAdmin, callerEditor},
+		accessAdmins:     {callerAdmin},
+	}[access]
+	if slices.Contains(allowed, caller) {
+		return outcomeAllowed
+	}
+	return outcomeDenied
+}
+
+// outcomeOf classifies an answer: the plumbing's refusals are 401 with
+// code unauthorized (sign in) and 403 with code unauthorized (role,
+// enrolment); anything else came from the route's handler.
+func outcomeOf(t *testing.T, res response) string {
+	t.Helper()
+	code := ""
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		code, _ = dig(decodeJSON(t, res.Body), "error", "code").(string)
+	}
+	switch {
+	case res.Status == http.StatusUnauthorized && code == domain.EUnauthorized && isSignInMessage(errMessage(t, res)):
+		return outcomeSignIn
+	case res.Status == http.StatusForbidden:
+		return outcomeDenied
+	}
+	return outcomeAllowed
+}
+
+func isSignInMessage(msg string) bool {
+	return msg == "Please sign in." || msg == "Your session has ended. Please sign in again."
+}
+
+func TestAdminRoleRouteMatrix(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	keys := server.AdminRouteKeys(f.srv)
+	for _, k := range keys {
+		if _, ok := adminAccess[k]; !ok {
+			t.Errorf("route %q has no row in adminAccess: say who may call it", k)
+		}
+	}
+	for k := range adminAccess {
+		if !slices.Contains(keys, k) {
+			t.Errorf("adminAccess has a row for %q, which is not a route", k)
+		}
+	}
+
+	members := map[string]member{
+		callerAdmin:     f.addMember(t, "admin@example.com", domain.RoleAdmin, "", true),
+		callerRecruiter: f.addMember(t, "recruiter@example.com", domain.RoleRecruiter, "", false),
+		callerEditor:    f.addMember(t, "editor@example.com", domain.RoleEditor, "", false),
+		callerEnrolling: f.addMember(t, "new-admin@example.com", domain.RoleAdmin, "", false),
+	}
+	// The {id} of staff routes: another account, so an admin may act on it.
+	target := f.addMember(t, "target@example.com", domain.RoleEditor, "", false)
+
+	for _, k := range keys {
+		access := adminAccess[k]
+		if access == "" {
+			continue
+		}
+		method, path, _ := strings.Cut(k, " ")
+		path = strings.ReplaceAll(path, "{id}", target.ID)
+		for _, caller := range matrixCallers {
+			token := ""
+			if caller != callerNone {
+				token = f.sessionFor(t, members[caller]) // fresh: a call may end it
+			}
+			body := ""
+			if method != http.MethodGet {
+				body = "{}"
+			}
+			res := f.call(t, method, path, token, body)
+			want := expectedOutcome(access, caller)
+			if got := outcomeOf(t, res); got != want {
+				t.Errorf("%s as %s: %s (status %d, %s); want %s", k, caller, got, res.Status, strings.TrimSpace(res.Body), want)
+			}
+			if want == outcomeDenied && caller == callerEnrolling && access != accessEnrolment {
+				if msg := errMessage(t, res); msg != "Set up two-step sign-in first." {
+					t.Errorf("%s as %s: message %q, want the enrolment message", k, caller, msg)
+				}
+			}
+		}
+	}
+}
+
+// A cross-site POST to the staff API is refused before any handler, with
+// or without a session (the server's cross-origin protection).
+func TestAdminCrossOriginWritesRefused(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	m := f.addMember(t, "admin@example.com", domain.RoleAdmin, "correct horse battery", true)
+	token := f.sessionFor(t, m)
+	cross := map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
+	for _, tc := range []struct{ path, token, body string }{
+		{"/login", "", jsonBody(map[string]string{"email": m.Email, "password": m.password})},
+		{"/logout", token, "{}"},
+		{"/logout-everywhere", token, "{}"},
+		{"/staff", token, jsonBody(map[string]string{"email": "x@example.com", "name": "X", "role": "admin"})},
+	} {
+		res := f.callFrom(t, "192.0.2.1:1234", http.MethodPost, tc.path, tc.token, tc.body, cross)
+		if res.Status != http.StatusForbidden {
+			t.Errorf("cross-site POST %s: status %d, want 403", tc.path, res.Status)
+		}
+		if c := sessionCookie(res); c != nil && c.Value != "" {
+			t.Errorf("cross-site POST %s set a session cookie", tc.path)
+		}
+	}
+	// The session survived the refused sign-out.
+	if res := f.call(t, http.MethodGet, "/me", token, ""); res.Status != http.StatusOK {
+		t.Errorf("GET /me after a refused cross-site sign-out: %d, want 200", res.Status)
+	}
+	if len(f.auditLog(t)) != 0 {
+		t.Errorf("refused cross-site requests were audited: %+v", f.auditLog(t))
+	}
+	users, _ := f.store.ListStaffUsers(t.Context())
+	if len(users) != 1 {
+		t.Errorf("%d accounts after a refused cross-site add, want 1", len(users))
+	}
+}
+
+// HEAD is refused on every staff route (a GET pattern matches it too, and
+// a HEAD of a download would be recorded as one).
+func TestAdminHeadRefused(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, path := range []string{"/api/admin/me", "/api/admin/applications/export.csv", "/api/admin/applications/x/documents/resume"} {
+		res := f.do(t, http.MethodHead, path, nil)
+		if res.Status != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET" {
+			t.Errorf("HEAD %s: %d (Allow %q), want 405 with Allow: GET", path, res.Status, res.Header.Get("Allow"))
+		}
+	}
+}

@@ -1,0 +1,639 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	_ "image/jpeg"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"corpsite/internal/blob"
+	"corpsite/internal/docfile/docfiletest"
+	"corpsite/internal/domain"
+	"corpsite/internal/server"
+	"corpsite/internal/wire"
+)
+
+var (
+	contentRecruiter = server.Staff{ID: "staff-r", Email: "rec@site.test", Name: "Rec", Role: domain.RoleRecruiter}
+	editor           = server.Staff{ID: "staff-e", Email: "ed@site.test", Name: "Ed", Role: domain.RoleEditor}
+)
+
+// admin sends a staff API request as st, with body as JSON (nil = none).
+func (f *fixture) admin(t *testing.T, st server.Staff, method, target string, body any) response {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, target, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return f.serveAdmin(t, st, req)
+}
+
+func (f *fixture) serveAdmin(t *testing.T, st server.Staff, req *http.Request) response {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	server.ServeAdminAs(f.srv, st, rec, req)
+	res := rec.Result()
+	b, _ := io.ReadAll(res.Body)
+	return response{Status: res.StatusCode, Header: res.Header, Body: string(b)}
+}
+
+func decodeInto[T any](t *testing.T, res response) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(res.Body), &v); err != nil {
+		t.Fatalf("body is not the expected JSON: %v\n%s", err, res.Body)
+	}
+	return v
+}
+
+// errorFields returns the field messages of an error answer.
+func errorFields(t *testing.T, res response) map[string]string {
+	t.Helper()
+	var e struct {
+		Error struct {
+			Code   string            `json:"code"`
+			Fields map[string]string `json:"fields"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(res.Body), &e); err != nil {
+		t.Fatalf("error body is not JSON: %v\n%s", err, res.Body)
+	}
+	return e.Error.Fields
+}
+
+// fullJob is a job with every field filled in, closing in a month.
+func fullJob(title string) wire.AdminJobInput {
+	return wire.AdminJobInput{
+		JobTitle: title, Experience: "3-5", Location: "Hyderabad", Department: "Engineering",
+		EmploymentType: "FULL_TIME", SalaryMin: 900000, SalaryMax: 1500000,
+		ClosingDate: testNow.AddDate(0, 1, 0).Format(time.DateOnly),
+		Description: "<h2>About</h2><p>Build the " + title + " platform.</p>",
+	}
+}
+
+func TestAdminJobValidation(t *testing.T) {
+	f := newFixture(t, nil)
+	yesterday := testNow.AddDate(0, 0, -1).Format(time.DateOnly)
+	cases := []struct {
+		name  string
+		edit  func(*wire.AdminJobInput)
+		field string // "" = accepted
+	}{
+		{"complete", func(*wire.AdminJobInput) {}, ""},
+		{"title missing", func(in *wire.AdminJobInput) { in.JobTitle = "  " }, "jobTitle"},
+		{"title too long", func(in *wire.AdminJobInput) { in.JobTitle = strings.Repeat("a", 151) }, "jobTitle"},
+		{"title on two lines", func(in *wire.AdminJobInput) { in.JobTitle = "a\nb" }, "jobTitle"},
+		{"experience words", func(in *wire.AdminJobInput) { in.Experience = "lots" }, "experience"},
+		{"experience range backwards", func(in *wire.AdminJobInput) { in.Experience = "5-2" }, "experience"},
+		{"experience floor", func(in *wire.AdminJobInput) { in.Experience = "5+" }, ""},
+		{"employment type unknown", func(in *wire.AdminJobInput) { in.EmploymentType = "GIG" }, "employmentType"},
+		{"salary negative", func(in *wire.AdminJobInput) { in.SalaryMin = -1 }, "salaryMin"},
+		{"salary max below min", func(in *wire.AdminJobInput) { in.SalaryMax = 100 }, "salaryMax"},
+		{"salary only max", func(in *wire.AdminJobInput) { in.SalaryMin = 0 }, ""},
+		{"closing date not a date", func(in *wire.AdminJobInput) { in.ClosingDate = "2026-02-30" }, "closingDate"},
+		{"location too long", func(in *wire.AdminJobInput) { in.Location = strings.Repeat("x", 101) }, "location"},
+		// A draft may lack what publishing needs, and a past date.
+		{"draft without location", func(in *wire.AdminJobInput) { in.Location = "" }, ""},
+		{"draft with a past date", func(in *wire.AdminJobInput) { in.ClosingDate = yesterday }, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := fullJob("Validated " + tc.name)
+			tc.edit(&in)
+			before := len(f.jobs(t))
+			res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", in)
+			if tc.field == "" {
+				if res.Status != http.StatusCreated {
+					t.Fatalf("status %d, want 201: %s", res.Status, res.Body)
+				}
+				j := decodeInto[wire.AdminJob](t, res)
+				if j.Status != "draft" {
+					t.Errorf("status = %q, want draft", j.Status)
+				}
+				return
+			}
+			if res.Status != http.StatusBadRequest && res.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 400/422: %s", res.Status, res.Body)
+			}
+			if msg := errorFields(t, res)[tc.field]; msg == "" {
+				t.Errorf("no message for %s: %s", tc.field, res.Body)
+			}
+			if after := len(f.jobs(t)); after != before {
+				t.Errorf("a refused job was stored: %d jobs, were %d", after, before)
+			}
+		})
+	}
+}
+
+func TestAdminJobPublishRefusedUntilComplete(t *testing.T) {
+	f := newFixture(t, nil)
+	res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", wire.AdminJobInput{JobTitle: "Half-written role"})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	j := decodeInto[wire.AdminJob](t, res)
+	res = f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil)
+	if res.Status < 400 || res.Status >= 500 {
+		t.Fatalf("publish of an incomplete job: %d %s", res.Status, res.Body)
+	}
+	fields := errorFields(t, res)
+	for _, k := range []string{"experience", "location", "description"} {
+		if fields[k] == "" {
+			t.Errorf("no field message for %s: %v", k, fields)
+		}
+	}
+	got, err := f.store.GetJob(context.Background(), j.ID)
+	if err != nil || got.Status != domain.JobDraft {
+		t.Errorf("after refused publish: status %q, %v; want draft", got.Status, err)
+	}
+
+	// A past closing date cannot be published either.
+	in := fullJob("Late role")
+	in.ClosingDate = testNow.AddDate(0, 0, -2).Format(time.DateOnly)
+	res = f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, in)
+	if res.Status != http.StatusOK {
+		t.Fatalf("update draft: %d %s", res.Status, res.Body)
+	}
+	res = f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil)
+	if errorFields(t, res)["closingDate"] == "" {
+		t.Errorf("publishing with a past closing date: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestAdminJobPublishAndCloseShowAtOnce(t *testing.T) {
+	f := newFixture(t, nil)
+	const title = "Quantum Gardener"
+	// The pages are rendered and cached before the change.
+	for _, p := range []string{"/career", "/jobs"} {
+		if res := f.get(t, p); res.Status != 200 || strings.Contains(res.Body, title) {
+			t.Fatalf("GET %s before: %d, shows the job: %v", p, res.Status, strings.Contains(res.Body, title))
+		}
+	}
+	res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", fullJob(title))
+	j := decodeInto[wire.AdminJob](t, res)
+	if res := f.get(t, "/career"); strings.Contains(res.Body, title) {
+		t.Fatal("a draft is on the career page")
+	}
+	res = f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil)
+	if res.Status != http.StatusOK || decodeInto[wire.AdminJob](t, res).Status != "open" {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	for _, p := range []string{"/career", "/jobs", "/job/" + j.ID} {
+		if res := f.get(t, p); res.Status != 200 || !strings.Contains(res.Body, title) {
+			t.Errorf("GET %s right after publishing: %d, shows the job: %v", p, res.Status, strings.Contains(res.Body, title))
+		}
+	}
+	res = f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/close", nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("close: %d %s", res.Status, res.Body)
+	}
+	for _, p := range []string{"/career", "/jobs"} {
+		if res := f.get(t, p); strings.Contains(res.Body, title) {
+			t.Errorf("GET %s right after closing still shows the job", p)
+		}
+	}
+	if res := f.get(t, "/job/"+j.ID); res.Status != http.StatusGone {
+		t.Errorf("GET /job/{id} of a closed job: %d, want 410", res.Status)
+	}
+	// An open job cannot be deleted; a closed one can, and each step is audited.
+	res = f.admin(t, contentRecruiter, "DELETE", "/api/admin/jobs/"+j.ID, nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("delete closed job: %d %s", res.Status, res.Body)
+	}
+	entries, _, err := f.store.ListAudit(context.Background(), domain.AuditFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []string
+	for _, e := range entries {
+		if e.Subject == "job "+j.ID {
+			actions = append(actions, string(e.Action))
+			if e.ActorEmail != contentRecruiter.Email {
+				t.Errorf("audit actor %q, want %q", e.ActorEmail, contentRecruiter.Email)
+			}
+		}
+	}
+	// The test clock stands still, so the order within one instant is the IDs'.
+	slices.Sort(actions)
+	want := []string{"job-closed", "job-deleted", "job-published"}
+	if !slices.Equal(actions, want) {
+		t.Errorf("audit actions %v, want %v", actions, want)
+	}
+}
+
+func TestAdminJobDeleteOpenRefused(t *testing.T) {
+	f := newFixture(t, nil)
+	j := f.createJob(t, "Open role", domain.JobOpen, nil)
+	res := f.admin(t, contentRecruiter, "DELETE", "/api/admin/jobs/"+j.ID, nil)
+	if res.Status != http.StatusConflict {
+		t.Errorf("delete open job: %d, want 409", res.Status)
+	}
+	if _, err := f.store.GetJob(context.Background(), j.ID); err != nil {
+		t.Errorf("the open job is gone: %v", err)
+	}
+}
+
+// checkOf returns the check items by field.
+func checkOf(items []wire.CheckItem) map[string]wire.CheckItem {
+	m := map[string]wire.CheckItem{}
+	for _, it := range items {
+		m[it.Field] = it
+	}
+	return m
+}
+
+func TestAdminJobStructuredDataCheck(t *testing.T) {
+	f := newFixture(t, nil)
+	in := wire.AdminJobInput{JobTitle: "Sparse role", Experience: "2", Location: "Pune", Description: "<p>Work.</p>"}
+	j := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", in))
+	got := checkOf(decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "GET", "/api/admin/jobs/"+j.ID, nil)).Check)
+	for field, ok := range map[string]bool{
+		"title": true, "description": true, "datePosted": true, "hiringOrganization.name": true,
+		"jobLocation.address.addressLocality": true, "jobLocation.address.addressCountry": true,
+		"jobLocation.address.addressRegion": false, // Pune's state is not known to the page
+		"validThrough":                      false,
+		"employmentType":                    false,
+		"baseSalary":                        false,
+		"identifier":                        true,
+		"directApply":                       true,
+	} {
+		it, found := got[field]
+		if !found {
+			t.Errorf("check has no item %s", field)
+			continue
+		}
+		if it.OK != ok {
+			t.Errorf("%s ok = %v, want %v", field, it.OK, ok)
+		}
+		if !it.OK && it.Hint == "" {
+			t.Errorf("%s is missing without a hint", field)
+		}
+	}
+	if !got["title"].Required || got["validThrough"].Required {
+		t.Error("title must be required and validThrough recommended")
+	}
+
+	// Filling the fields fills the check, as the page's JSON-LD does.
+	full := fullJob("Sparse role")
+	res := f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, full)
+	for _, it := range decodeInto[wire.AdminJob](t, res).Check {
+		if !it.OK {
+			t.Errorf("complete job: %s still missing", it.Field)
+		}
+	}
+	// An empty description is missing even as markup.
+	empty := full
+	empty.Description = "<p> </p>"
+	res = f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/preview", empty)
+	if checkOf(decodeInto[wire.PagePreview](t, res).Check)["description"].OK {
+		t.Error("an empty description counts as present")
+	}
+}
+
+func TestAdminJobPreview(t *testing.T) {
+	f := newFixture(t, nil)
+	in := fullJob("Preview Pilot")
+	in.Description = `<h2>Role</h2><p>Fly the unique-preview-text.</p><script>alert(1)</script><img src=x onerror=alert(2)>`
+	res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/preview", in)
+	if res.Status != http.StatusOK {
+		t.Fatalf("preview: %d %s", res.Status, res.Body)
+	}
+	p := decodeInto[wire.PagePreview](t, res)
+	for _, want := range []string{"<!doctype html>", "Preview Pilot", "unique-preview-text", `"@type":"JobPosting"`} {
+		if !strings.Contains(p.HTML, want) {
+			t.Errorf("preview lacks %q", want)
+		}
+	}
+	if strings.Contains(p.HTML, `type="module"`) || strings.Contains(p.HTML, "modulepreload") {
+		t.Error("preview asks for the app's scripts")
+	}
+	if !strings.Contains(p.HTML, `rel="stylesheet" href="/assets/`) {
+		t.Error("preview lacks the site's style sheet")
+	}
+	if strings.Contains(p.HTML, "alert(") || strings.Contains(p.HTML, "onerror") {
+		t.Error("preview carries the script of the description")
+	}
+	if len(p.Check) == 0 {
+		t.Error("preview without the structured-data check")
+	}
+	// Nothing was stored.
+	for _, j := range f.jobs(t) {
+		if j.JobTitle == "Preview Pilot" {
+			t.Error("preview stored a job")
+		}
+	}
+}
+
+func TestAdminJobDescriptionSanitised(t *testing.T) {
+	f := newFixture(t, nil)
+	in := fullJob("Clean role")
+	in.Description = `<h2>Role</h2><p onclick="steal()">Safe words.</p><script>document.cookie</script><a href="javascript:alert(1)">x</a>`
+	j := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", in))
+	f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil)
+	got := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "GET", "/api/admin/jobs/"+j.ID, nil))
+	page := f.get(t, "/job/"+j.ID)
+	for where, body := range map[string]string{"console": got.Description, "page": page.Body} {
+		if !strings.Contains(body, "Safe words.") {
+			t.Errorf("%s lost the text", where)
+		}
+		for _, bad := range []string{"<script>document.cookie", "onclick", "javascript:alert"} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%s carries %q", where, bad)
+			}
+		}
+	}
+}
+
+func TestAdminPostSectionsAndPublish(t *testing.T) {
+	f := newFixture(t, nil)
+	const title = "Notes from the unique-post-title"
+	// A draft may be unfinished.
+	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: title, Content: "<p>Intro without a heading.</p>"})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	p := decodeInto[wire.AdminPost](t, res)
+	res = f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil)
+	if msg := errorFields(t, res)["content"]; !strings.Contains(msg, "Start each section with a heading (Heading 2).") {
+		t.Errorf("publish of content without h2: %d %s", res.Status, res.Body)
+	}
+	for content, want := range map[string]string{
+		"":                         "at least one section",
+		"<h2> </h2><p>Body.</p>":   "needs words",
+		"<h3>Small</h3><p>x</p>":   "Start each section",
+		"<h2>One</h2><p>Body.</p>": "",
+	} {
+		res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Check", Content: content})
+		id := decodeInto[wire.AdminPost](t, res).ID
+		res = f.admin(t, editor, "POST", "/api/admin/posts/"+id+"/publish", nil)
+		msg := errorFields(t, res)["content"]
+		if want == "" && res.Status != http.StatusOK || want != "" && !strings.Contains(msg, want) {
+			t.Errorf("publish %q: %d %q, want %q", content, res.Status, msg, want)
+		}
+	}
+	if res := f.get(t, "/blog"); strings.Contains(res.Body, title) {
+		t.Fatal("a draft is on the blog")
+	}
+	in := wire.AdminPostInput{Title: title, Description: "About it.", Content: "<h2>First</h2><p>One.</p><h2>Second</h2><p>Two.</p>"}
+	if res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, in); res.Status != http.StatusOK {
+		t.Fatalf("update: %d %s", res.Status, res.Body)
+	}
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != http.StatusOK {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	if res := f.get(t, "/blog"); !strings.Contains(res.Body, title) {
+		t.Error("the blog does not show the post right after publishing")
+	}
+	if res := f.get(t, "/blog/"+p.ID); res.Status != 200 || !strings.Contains(res.Body, "Second") {
+		t.Errorf("post page: %d", res.Status)
+	}
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/unpublish", nil); res.Status != http.StatusOK {
+		t.Fatalf("unpublish: %d %s", res.Status, res.Body)
+	}
+	if res := f.get(t, "/blog"); strings.Contains(res.Body, title) {
+		t.Error("the blog still shows the post after unpublishing")
+	}
+	if res := f.get(t, "/blog/"+p.ID); res.Status != http.StatusNotFound {
+		t.Errorf("unpublished post page: %d, want 404", res.Status)
+	}
+	if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
+		t.Fatalf("delete: %d %s", res.Status, res.Body)
+	}
+	if _, err := f.store.GetBlogPost(context.Background(), p.ID); !domain.IsNotFound(err) {
+		t.Errorf("deleted post: %v", err)
+	}
+	entries, _, err := f.store.ListAudit(context.Background(), domain.AuditFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []string
+	for _, e := range entries {
+		if e.Subject == "post "+p.ID {
+			actions = append(actions, string(e.Action))
+		}
+	}
+	slices.Sort(actions)
+	if want := []string{"post-deleted", "post-published", "post-unpublished"}; !slices.Equal(actions, want) {
+		t.Errorf("audit actions %v, want %v", actions, want)
+	}
+	list := decodeInto[wire.AdminPostList](t, f.admin(t, editor, "GET", "/api/admin/posts", nil))
+	if list.Total < 5 || len(list.Posts) == 0 {
+		t.Errorf("list: total %d, %d posts", list.Total, len(list.Posts))
+	}
+}
+
+func TestAdminPostPreview(t *testing.T) {
+	f := newFixture(t, nil)
+	in := wire.AdminPostInput{Title: "Previewed post", Content: "<h2>Opening slide</h2><p>unique-slide-text</p><script>x()</script>"}
+	res := f.admin(t, editor, "POST", "/api/admin/posts/preview", in)
+	if res.Status != http.StatusOK {
+		t.Fatalf("preview: %d %s", res.Status, res.Body)
+	}
+	html := decodeInto[wire.PagePreview](t, res).HTML
+	for _, want := range []string{"Previewed post", "Opening slide", "unique-slide-text"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("preview lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "x()") {
+		t.Error("preview carries the script")
+	}
+}
+
+// coverFixture is a server with blob storage, and a draft post.
+func coverFixture(t *testing.T) (*fixture, domain.BlobStore, wire.AdminPost) {
+	t.Helper()
+	dir := t.TempDir()
+	blobs, err := blob.Open(context.Background(), "", filepath.Join(dir, "files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { blobs.Close() })
+	f := newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
+	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Covered", Content: "<h2>A</h2><p>b</p>"})
+	return f, blobs, decodeInto[wire.AdminPost](t, res)
+}
+
+func (f *fixture) uploadCover(t *testing.T, id, name string, data []byte) response {
+	t.Helper()
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	w, _ := mw.CreateFormFile("image", name)
+	_, _ = w.Write(data)
+	_ = mw.Close()
+	req := httptest.NewRequest("POST", "/api/admin/posts/"+id+"/cover", &b)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return f.serveAdmin(t, editor, req)
+}
+
+func TestAdminCoverUpload(t *testing.T) {
+	f, blobs, p := coverFixture(t)
+	res := f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
+	if res.Status != http.StatusOK {
+		t.Fatalf("upload: %d %s", res.Status, res.Body)
+	}
+	got := decodeInto[wire.AdminPost](t, res)
+	var widths []int
+	for _, v := range got.ImageVersions {
+		widths = append(widths, v.Width)
+		if v.Height != v.Width/2 {
+			t.Errorf("version %d × %d: aspect ratio lost", v.Width, v.Height)
+		}
+		cover := f.get(t, v.URL)
+		if cover.Status != 200 || cover.Header.Get("Content-Type") != "image/jpeg" ||
+			cover.Header.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(cover.Header.Get("Cache-Control"), "immutable") {
+			t.Errorf("GET %s: %d %v", v.URL, cover.Status, cover.Header)
+			continue
+		}
+		cfg, format, err := image.DecodeConfig(strings.NewReader(cover.Body))
+		if err != nil || format != "jpeg" || cfg.Width != v.Width || cfg.Height != v.Height {
+			t.Errorf("GET %s: %s %d × %d, %v; want jpeg %d × %d", v.URL, format, cfg.Width, cfg.Height, err, v.Width, v.Height)
+		}
+	}
+	if len(widths) != 3 || widths[0] != 480 || widths[1] != 960 || widths[2] != 1600 {
+		t.Errorf("widths %v, want [480 960 1600]", widths)
+	}
+	if got.Image != got.ImageVersions[2].URL {
+		t.Errorf("image %q, want the widest version", got.Image)
+	}
+	first := got.ImageVersions
+
+	// A photo with EXIF: turned upright, never enlarged, metadata gone;
+	// the old cover's files are deleted.
+	res = f.uploadCover(t, p.ID, "phone.jpg", docfiletest.JPEGWithEXIF(6))
+	if res.Status != http.StatusOK {
+		t.Fatalf("upload EXIF photo: %d %s", res.Status, res.Body)
+	}
+	got = decodeInto[wire.AdminPost](t, res)
+	if len(got.ImageVersions) != 1 || got.ImageVersions[0].Width != 20 || got.ImageVersions[0].Height != 40 {
+		t.Errorf("EXIF photo versions %+v, want one 20 × 40 (turned, not enlarged)", got.ImageVersions)
+	}
+	body := f.get(t, got.Image).Body
+	if strings.Contains(body, docfiletest.GPSLatitudeMarker) || strings.Contains(body, "Exif") {
+		t.Error("the stored cover keeps its EXIF metadata")
+	}
+	for _, v := range first {
+		if res := f.get(t, v.URL); res.Status != http.StatusNotFound {
+			t.Errorf("old cover %s still served: %d", v.URL, res.Status)
+		}
+	}
+	keys, _ := blobs.List(context.Background(), "covers/")
+	if len(keys) != 1 {
+		t.Errorf("blob storage holds %v, want the one new version", keys)
+	}
+	// Deleting the post deletes its cover.
+	if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
+		t.Fatalf("delete post: %d %s", res.Status, res.Body)
+	}
+	if keys, _ := blobs.List(context.Background(), "covers/"); len(keys) != 0 {
+		t.Errorf("the deleted post's cover is still stored: %v", keys)
+	}
+}
+
+func TestAdminCoverRefused(t *testing.T) {
+	f, blobs, p := coverFixture(t)
+	for name, data := range map[string][]byte{
+		"notes.txt":   []byte("hello"),
+		"fake.jpg":    []byte("<html><script>alert(1)</script></html>"),
+		"scan.pdf":    docfiletest.GoodPDF(),
+		"broken.png":  docfiletest.PNGOf(10, 10)[:40],
+		"renamed.png": docfiletest.JPEGOf(10, 10),
+	} {
+		res := f.uploadCover(t, p.ID, name, data)
+		if res.Status < 400 || res.Status >= 500 {
+			t.Errorf("%s: %d, want a refusal", name, res.Status)
+			continue
+		}
+		if msg := errorFields(t, res)["image"]; !strings.Contains(msg, "cover image") {
+			t.Errorf("%s: field message %q", name, msg)
+		}
+	}
+	keys, _ := blobs.List(context.Background(), "covers/")
+	if len(keys) != 0 {
+		t.Errorf("refused uploads left %v", keys)
+	}
+	got, _ := f.store.GetBlogPost(context.Background(), p.ID)
+	if got.Image != "" {
+		t.Errorf("refused uploads changed the post's image to %q", got.Image)
+	}
+	// Only cover names are served, and only from covers/.
+	for _, path := range []string{"/covers/..%2Fresumes%2Fx.pdf", "/covers/x.png", "/covers/x-1.jpg"} {
+		if res := f.get(t, path); res.Status != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, res.Status)
+		}
+	}
+}
+
+func TestPublicBlogCoverSrcset(t *testing.T) {
+	f, _, p := coverFixture(t)
+	f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != 200 {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	for _, path := range []string{"/blog", "/blog/" + p.ID} {
+		// The newest post's cover is the first image: the largest paint, never lazy.
+		img := regexp.MustCompile(`<img[^>]*>`).FindString(f.get(t, path).Body)
+		lower := strings.ToLower(img)
+		if !strings.Contains(lower, `srcset="/covers/`) || !strings.Contains(lower, ` 960w`) || !strings.Contains(lower, `sizes="`) ||
+			strings.Contains(lower, `loading="lazy"`) {
+			t.Errorf("%s: first image %s, want the cover with srcset and sizes, not lazy", path, img)
+		}
+	}
+}
+
+// An edit saved while a cover uploads stays: the upload writes its image
+// into the post as it is when the upload ends, not as it began.
+func TestAdminCoverUploadKeepsEditsMadeMeanwhile(t *testing.T) {
+	f, _, p := coverFixture(t)
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	req := httptest.NewRequest("POST", "/api/admin/posts/"+p.ID+"/cover", pr)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	done := make(chan response, 1)
+	go func() { done <- f.serveAdmin(t, editor, req) }()
+
+	// The upload has begun (its headers are in) when the edit is saved.
+	part, err := mw.CreateFormFile("image", "wide.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := docfiletest.PNGOf(800, 400)
+	if _, err := part.Write(img[:len(img)/2]); err != nil {
+		t.Fatal(err)
+	}
+	res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, wire.AdminPostInput{Title: "Renamed meanwhile", Content: "<h2>A</h2><p>b</p>"})
+	if res.Status != http.StatusOK {
+		t.Fatalf("edit during the upload: %d %s", res.Status, res.Body)
+	}
+	if _, err := part.Write(img[len(img)/2:]); err != nil {
+		t.Fatal(err)
+	}
+	_ = mw.Close()
+	_ = pw.Close()
+	if res := <-done; res.Status != http.StatusOK {
+		t.Fatalf("upload: %d %s", res.Status, res.Body)
+	}
+	got := decodeInto[wire.AdminPost](t, f.admin(t, editor, "GET", "/api/admin/posts/"+p.ID, nil))
+	if got.Title != "Renamed meanwhile" || len(got.ImageVersions) == 0 {
+		t.Errorf("after the upload: title %q, %d image versions; want the edit kept and the cover set", got.Title, len(got.ImageVersions))
+	}
+}

@@ -1,0 +1,11 @@
+package wire
+
+// DashboardCounts is GET /api/admin/dashboard: what needs attention, for
+// the parts of the console the member of staff may open (the others are
+// 0 and left out of the screen).
+type DashboardCounts struct {
+	NewApplications int `json:"newApplications"`
+	UnreadMessages  int `json:"unreadMessages"`
+	HeldComments    int `json:"heldComments"`
+	FailedMail      int `json:"failedMail"`
+}
