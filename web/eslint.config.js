@@ -26,6 +26,7 @@ export default defineConfig(
         { type: 'component', pattern: 'src/components' },
         { type: 'lib', pattern: 'src/lib' },
         { type: 'test-support', pattern: 'src/test' },
+        { type: 'admin', pattern: 'src/admin' },
       ],
     },
     rules: {
@@ -65,6 +66,16 @@ export default defineConfig(
               from: { element: { types: { anyOf: ['component', 'lib'] } } },
               disallow: { to: { element: { types: { anyOf: ['feature', 'page', 'app'] } } } },
               message: 'shared components and lib must not import features, pages or app/',
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'server', 'page', 'feature', 'component', 'lib'] } } },
+              disallow: layer('admin'),
+              message: 'the public site must not import the staff console (src/admin): it has a bundle of its own',
+            },
+            {
+              from: { element: { type: 'admin' } },
+              disallow: { to: { element: { types: { anyOf: ['app', 'server', 'page', 'feature'] } } } },
+              message: 'the staff console may use lib/, components/ and gen/ only, not the public app, pages or features',
             },
           ],
         },

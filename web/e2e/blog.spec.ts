@@ -373,7 +373,7 @@ test('robots.txt keeps crawlers off the API and the console and names the sitema
   expect(res.status()).toBe(200);
   const lines = (await res.text()).split(/\r?\n/).map((l) => l.trim());
   expect(lines).toContain('Disallow: /api/');
-  expect(lines).toContain('Disallow: /admin/');
+  expect(lines).toContain('Disallow: /admin');
   expect(lines).toContain(`Sitemap: ${base()}/sitemap.xml`);
 });
 

@@ -8,7 +8,7 @@ import { E2E_RETENTION_DAYS } from './helpers';
 
 const bin = resolve(import.meta.dirname, '../../bin/site');
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.once('error', fail);
@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
  * once its listener is bound), passing its output through; rejects if the
  * site exits or stays silent for ms.
  */
-function serving(proc: ChildProcess, ms: number): Promise<string> {
+export function serving(proc: ChildProcess, ms: number): Promise<string> {
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`site did not start serving within ${ms} ms`)), ms);
     const lines = createInterface({ input: proc.stdout! });

@@ -7,7 +7,7 @@ import { App } from './app/app';
 import { pagesByName } from './app/page-modules';
 import { lazyRegistry, type PageModule } from './app/pages';
 import { pagePaths } from './app/routes';
-import type { BootData, PageName } from './gen/wire';
+import { NOT_FOUND_PAGE, type BootData, type PageName } from './gen/wire';
 import { ApiCache } from './lib/api';
 
 // One chunk per page, found by file name (src/pages/<page>.tsx).
@@ -21,7 +21,8 @@ function readBoot(): BootData {
 async function start() {
   const boot = readBoot();
   const match = matchRoutes(pagePaths, window.location.pathname);
-  const page = match?.[0]?.route.page as PageName | undefined;
+  const route = match?.[0]?.route;
+  const page = route?.page as PageName | undefined;
   if (page) await registry.load(page).catch(() => undefined);
   hydrateRoot(
     document.getElementById('root')!,
@@ -29,6 +30,16 @@ async function start() {
       <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
     </BrowserRouter>,
   );
+  if (route && page !== NOT_FOUND_PAGE) measureVitals(route.path);
+}
+
+// Real-user Core Web Vitals: the measuring code is loaded only once the
+// page has loaded and the browser is idle, off the critical path.
+function measureVitals(pattern: string) {
+  const load = () => void import('./lib/vitals').then((m) => m.startVitals(pattern), () => undefined);
+  const later = () => ('requestIdleCallback' in self ? requestIdleCallback(load, { timeout: 5000 }) : setTimeout(load, 1));
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
 }
 
 void start();

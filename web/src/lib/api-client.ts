@@ -70,7 +70,13 @@ export function getJSON<T>(path: string): Promise<T> {
 
 /** POSTs body as JSON to path and returns the JSON answer. */
 export function postJSON<T>(path: string, body: unknown): Promise<T> {
-  return send<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return sendJSON<T>('POST', path, body);
+}
+
+/** Sends body (if any) as JSON with method to path and returns the JSON answer. */
+export function sendJSON<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  if (body === undefined) return send<T>(path, { method });
+  return send<T>(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 export interface UploadOptions {

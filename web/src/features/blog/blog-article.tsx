@@ -32,6 +32,8 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           {post.image && (
             <img
               src={post.image}
+              srcSet={post.imageSrcset}
+              sizes={post.imageSrcset ? '(min-width: 48rem) 736px, 100vw' : undefined}
               alt={post.title}
               width={1280}
               height={720}

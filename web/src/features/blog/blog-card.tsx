@@ -5,6 +5,8 @@ import { BlogPlaceholder } from './blog-placeholder';
 import { blogPostUrl } from './blog-query';
 
 const cover = 'aspect-video h-auto w-full bg-slate-100 object-cover';
+/** A card's width: a third of the 80rem list from lg, half from md, else the screen (sizes' default). */
+const cardSizes = '(min-width:1024px) 400px,(min-width:768px) 50vw';
 
 interface Props {
   post: BlogSummary;
@@ -20,7 +22,17 @@ export function BlogCard({ post, headingLevel = 3, eager = false }: Props) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {post.image ? (
-        <img src={post.image} alt={post.title} width={640} height={360} loading={eager ? undefined : 'lazy'} decoding="async" className={cover} />
+        <img
+          src={post.image}
+          srcSet={post.imageSrcset}
+          sizes={post.imageSrcset ? cardSizes : undefined}
+          alt={post.title}
+          width={640}
+          height={360}
+          loading={eager ? undefined : 'lazy'}
+          decoding="async"
+          className={cover}
+        />
       ) : (
         <BlogPlaceholder className={cover} />
       )}

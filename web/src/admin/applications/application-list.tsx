@@ -1,0 +1,265 @@
+// The applications table: filters, search, sortable columns and pages,
+// all kept in the URL query so a view can be reloaded, shared and
+// returned to from an application.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../lib/api-client';
+import type { ApplicationList as ListAnswer } from '../../gen/wire';
+import { adminGet, adminURL } from '../api';
+import { formatTime, statusLabel } from './labels';
+import {
+  queryParams,
+  readListQuery,
+  toggleSort,
+  withFilters,
+  filterParams,
+  writeListQuery,
+  type ListQuery,
+  type SortKey,
+} from './list-query';
+
+const input = 'rounded-md border border-slate-400 px-3 py-2 text-sm';
+const secondary =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'done'; data: ListAnswer };
+
+export function ApplicationList() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const query = readListQuery(params);
+  const key = writeListQuery(query);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [search, setSearch] = useState(query.q);
+  const notice = (location.state as { notice?: string } | null)?.notice;
+
+  // The search box follows the URL when it changes from elsewhere (back button).
+  useEffect(() => setSearch(readListQuery(new URLSearchParams(key)).q), [key]);
+
+  useEffect(() => {
+    let live = true;
+    setLoad((l) => (l.state === 'done' ? l : { state: 'loading' }));
+    adminGet<ListAnswer>('/applications', queryParams(readListQuery(new URLSearchParams(key))))
+      .then((data) => live && setLoad({ state: 'done', data }))
+      .catch((e: unknown) => {
+        if (!live) return;
+        setLoad({
+          state: 'error',
+          message: e instanceof ApiRequestError ? e.message : 'Could not load the applications.',
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const go = (next: ListQuery) => setParams(new URLSearchParams(queryParams(next)));
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    go(withFilters(query, { q: search }));
+  };
+
+  const data = load.state === 'done' ? load.data : null;
+  const exportHref = adminURL('/applications/export.csv', filterParams(query));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Applications</h1>
+        <a className={secondary} href={exportHref} download>
+          Export CSV
+        </a>
+      </div>
+      {notice && (
+        <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {notice}
+        </p>
+      )}
+
+      <section aria-labelledby="filters-heading" className="space-y-3">
+        <h2 id="filters-heading" className="text-lg font-semibold">
+          Filters
+        </h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm">
+            Job
+            <select className={input} value={query.job} onChange={(e) => go(withFilters(query, { job: e.target.value }))}>
+              <option value="">All jobs</option>
+              {data?.jobs.map((j) => (
+                <option key={j.id} value={j.id}>
+                  {j.title}
+                </option>
+              ))}
+              {query.job && data && !data.jobs.some((j) => j.id === query.job) && (
+                <option value={query.job}>Deleted job</option>
+              )}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Status
+            <select
+              className={input}
+              value={query.status}
+              onChange={(e) => go(withFilters(query, { status: e.target.value }))}
+            >
+              <option value="">All statuses</option>
+              {(data?.statuses ?? ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected']).map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Applied from
+            <input
+              type="date"
+              className={input}
+              value={query.from}
+              onChange={(e) => go(withFilters(query, { from: e.target.value }))}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Applied to
+            <input
+              type="date"
+              className={input}
+              value={query.to}
+              onChange={(e) => go(withFilters(query, { to: e.target.value }))}
+            />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={query.spam}
+              onChange={(e) => go(withFilters(query, { spam: e.target.checked }))}
+            />
+            Show suspected spam
+          </label>
+        </div>
+        <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm">
+            Search name, e-mail or reference
+            <input
+              type="search"
+              className={`${input} w-72 max-w-full`}
+              value={search}
+              maxLength={200}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </label>
+          <button type="submit" className={secondary}>
+            Search
+          </button>
+        </form>
+        {query.spam && <p className="text-sm text-slate-700">Showing suspected spam only.</p>}
+      </section>
+
+      {load.state === 'error' && (
+        <p role="alert" className="text-red-700">
+          {load.message}
+        </p>
+      )}
+      {load.state === 'loading' && <p role="status">Loading applications…</p>}
+      {data && <Table data={data} query={query} onSort={(s) => go(toggleSort(query, s))} search={key} />}
+      {data && data.pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center gap-3">
+          <button
+            type="button"
+            className={secondary}
+            disabled={query.page <= 1}
+            onClick={() => go({ ...query, page: query.page - 1 })}
+          >
+            Previous
+          </button>
+          <span className="text-sm">
+            Page {data.page} of {data.pages}
+          </span>
+          <button
+            type="button"
+            className={secondary}
+            disabled={query.page >= data.pages}
+            onClick={() => go({ ...query, page: query.page + 1 })}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+const COLUMNS: { label: string; sort?: SortKey }[] = [
+  { label: 'Reference' },
+  { label: 'Name', sort: 'name' },
+  { label: 'E-mail' },
+  { label: 'Job', sort: 'job' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Applied', sort: 'applied' },
+];
+
+function Table({
+  data,
+  query,
+  onSort,
+  search,
+}: {
+  data: ListAnswer;
+  query: ListQuery;
+  onSort: (s: SortKey) => void;
+  search: string;
+}) {
+  if (data.rows.length === 0) {
+    return <p>{data.total === 0 ? 'No applications match these filters.' : 'This page is empty.'}</p>;
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700">
+        {data.total} {data.total === 1 ? 'application' : 'applications'}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => {
+                const active = c.sort !== undefined && c.sort === query.sort;
+                const ariaSort = active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+                return (
+                  <th key={c.label} scope="col" aria-sort={ariaSort} className="px-2 py-2 font-semibold">
+                    {c.sort ? (
+                      <button type="button" className="font-semibold underline-offset-2 hover:underline" onClick={() => onSort(c.sort!)}>
+                        {c.label}
+                        <span aria-hidden="true">{active ? (query.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.id} className="border-t border-slate-200">
+                <td className="px-2 py-2 font-mono">
+                  <Link to={r.id} state={{ listSearch: search }} className="text-blue-800 underline">
+                    {r.reference}
+                  </Link>
+                </td>
+                <td className="px-2 py-2">{r.fullName}</td>
+                <td className="px-2 py-2">{r.email}</td>
+                <td className="px-2 py-2">{r.jobTitle || 'Deleted job'}</td>
+                <td className="px-2 py-2">
+                  {statusLabel(r.status)}
+                  {r.spam && ' (suspected spam)'}
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap">{formatTime(r.appliedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

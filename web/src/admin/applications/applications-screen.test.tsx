@@ -1,0 +1,266 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApplicationDetail, ApplicationList } from '../../gen/wire';
+import ApplicationsScreen from './applications-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/admin/applications/*" element={<ApplicationsScreen />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+function list(over: Partial<ApplicationList> = {}): ApplicationList {
+  return {
+    rows: [
+      {
+        id: 'a1',
+        reference: 'APP-AAAA2222',
+        fullName: 'Asha Rao',
+        email: 'asha@example.com',
+        jobId: 'j1',
+        jobTitle: 'Platform Engineer',
+        status: 'interview',
+        spam: false,
+        appliedAt: '2026-11-20T09:30:00Z',
+      },
+    ],
+    total: 60,
+    page: 2,
+    pageSize: 25,
+    pages: 3,
+    jobs: [
+      { id: 'j1', title: 'Platform Engineer' },
+      { id: 'j2', title: 'Data Analyst' },
+    ],
+    statuses: ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'],
+    ...over,
+  };
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Stubs fetch with answer(url, init) and returns the calls made. */
+function stubFetch(answer: (url: string, init: RequestInit) => Response) {
+  const calls: { url: string; method: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, method: init.method ?? 'GET' });
+      return answer(url, init);
+    }),
+  );
+  return calls;
+}
+
+describe('the applications table', () => {
+  it('reads its filters from the URL and asks the server for exactly them', async () => {
+    const calls = stubFetch(() => json(list()));
+    renderAt('/admin/applications?status=interview&job=j1&q=asha&page=2');
+    await screen.findByText('Asha Rao');
+    expect(calls[0]?.url).toBe('/api/admin/applications?job=j1&status=interview&q=asha&page=2');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('interview');
+    expect((screen.getByLabelText('Job') as HTMLSelectElement).value).toBe('j1');
+    expect((screen.getByLabelText('Search name, e-mail or reference') as HTMLInputElement).value).toBe('asha');
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    expect(exportLink.getAttribute('href')).toBe('/api/admin/applications/export.csv?job=j1&status=interview&q=asha');
+    expect(exportLink.hasAttribute('download')).toBe(true);
+    const row = screen.getByRole('row', { name: /APP-AAAA2222/ });
+    expect(within(row).getByText('Interview')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'APP-AAAA2222' }).getAttribute('href')).toBe('/admin/applications/a1');
+  });
+
+  it('keeps sorting, paging and filtering in the URL', async () => {
+    const calls = stubFetch(() => json(list()));
+    renderAt('/admin/applications?status=interview&page=2');
+    await screen.findByText('Asha Rao');
+    const appliedHeader = screen.getByRole('columnheader', { name: /Applied/ });
+    expect(appliedHeader.getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(where()).toBe('/admin/applications?status=interview&sort=name'));
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: /Applied/ }).hasAttribute('aria-sort')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(where()).toBe('/admin/applications?status=interview&sort=name&dir=desc'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(where()).toContain('page=2'));
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'hired' } });
+    await waitFor(() => expect(where()).toBe('/admin/applications?status=hired&sort=name&dir=desc'));
+
+    fireEvent.click(screen.getByLabelText('Show suspected spam'));
+    await waitFor(() => expect(where()).toContain('spam=1'));
+
+    fireEvent.change(screen.getByLabelText('Search name, e-mail or reference'), { target: { value: '  APP-AAAA ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(where()).toContain('q=APP-AAAA'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/applications?status=hired&q=APP-AAAA&spam=1&sort=name&dir=desc'));
+  });
+
+  it('says so when the server refuses the filters', async () => {
+    stubFetch(() => json({ error: { code: 'invalid', message: 'Unknown status "x": choose one of new, reviewing.' } }, 400));
+    renderAt('/admin/applications?status=x');
+    expect((await screen.findByRole('alert')).textContent).toContain('Unknown status');
+  });
+});
+
+function detail(): ApplicationDetail {
+  return {
+    id: 'a1',
+    reference: 'APP-AAAA2222',
+    jobId: 'j1',
+    jobTitle: 'Platform Engineer',
+    status: 'new',
+    statusChangedAt: '2026-11-20T09:30:00Z',
+    spam: false,
+    appliedAt: '2026-11-20T09:30:00Z',
+    updatedAt: '2026-11-20T09:30:00Z',
+    firstName: 'Asha',
+    middleName: '',
+    lastName: 'Rao',
+    fullName: 'Asha Rao',
+    email: 'asha@example.com',
+    phone: '+91 9876543210',
+    address: '12 Lake Road',
+    linkedin: '',
+    website: '',
+    locationPreference: 'Hyderabad',
+    availabilityDate: '2026-12-01',
+    workExperiences: [],
+    educations: [],
+    skills: ['Go'],
+    certifications: [],
+    coverLetter: '',
+    heardFrom: 'Job Board',
+    eligibleToWork: true,
+    willingToRelocate: false,
+    gender: '',
+    disabilityStatus: '',
+    nationalIdType: 'PAN',
+    nationalIdMasked: '•••• 234K',
+    consentVersion: '2026-11-01',
+    consentAt: '2026-11-20T09:30:00Z',
+    documents: [
+      { id: 'resume', label: 'Resume', fileName: 'APP-AAAA2222-resume.pdf', contentType: 'application/pdf' },
+    ],
+    notes: [],
+    statuses: ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'],
+  };
+}
+
+describe('an application', () => {
+  it('shows the national ID masked until revealed, and says the reveal was recorded', async () => {
+    const calls = stubFetch((url) =>
+      url.endsWith('/reveal-id') ? json({ type: 'PAN', number: 'ABCPE1234K' }) : json(detail()),
+    );
+    renderAt('/admin/applications/a1');
+    await screen.findByText('•••• 234K');
+    expect(document.body.textContent).not.toContain('ABCPE1234K');
+    const download = screen.getByRole('link', { name: /^Download/ });
+    expect(download.getAttribute('href')).toBe('/api/admin/applications/a1/documents/resume');
+    expect(download.getAttribute('download')).toBe('APP-AAAA2222-resume.pdf');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal national ID' }));
+    await screen.findByText('ABCPE1234K');
+    expect(screen.getByText(/this was recorded in the audit log/)).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ url: '/api/admin/applications/a1/reveal-id', method: 'POST' });
+  });
+
+  it('erases only after the reference is typed, then returns to the list with a message', async () => {
+    const calls = stubFetch((url, init) => {
+      if (init.method === 'DELETE') return json({ reference: 'APP-AAAA2222', filesDeleted: true });
+      if (url.startsWith('/api/admin/applications?') || url === '/api/admin/applications') return json(list({ rows: [] }));
+      return json(detail());
+    });
+    renderAt('/admin/applications/a1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase application' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Erase application APP-AAAA2222?' });
+    expect(dialog.textContent).toContain('all its files');
+    const confirm = within(dialog).getByRole('button', { name: 'Erase application and files' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const field = within(dialog).getByLabelText(/^Type the reference/);
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: 'APP-AAAA222' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    // Cancel closes it and erases nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Erase application' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Erase application' }));
+    const again = screen.getByRole('dialog');
+    fireEvent.change(within(again).getByLabelText(/^Type the reference/), { target: { value: 'app-aaaa2222' } });
+    await act(async () => {
+      fireEvent.click(within(again).getByRole('button', { name: 'Erase application and files' }));
+    });
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ url: '/api/admin/applications/a1', method: 'DELETE' }]);
+    await waitFor(() => expect(where()).toBe('/admin/applications'));
+    expect((await screen.findByText(/and its documents were erased/)).textContent).toBe(
+      'Application APP-AAAA2222 and its documents were erased.',
+    );
+  });
+
+  it('moves the application in the pipeline and keeps a refused note as typed', async () => {
+    const bodies: unknown[] = [];
+    stubFetch((url, init) => {
+      if (init.body) bodies.push(JSON.parse(String(init.body)));
+      if (url.endsWith('/status')) return json({ ...detail(), status: 'interview' });
+      if (url.endsWith('/notes')) {
+        return json({ error: { code: 'invalid', message: 'A note can be at most 5000 characters long.', fields: { body: 'A note can be at most 5000 characters long.' } } }, 422);
+      }
+      return json(detail());
+    });
+    renderAt('/admin/applications/a1');
+    const status = (await screen.findByLabelText('Status')) as HTMLSelectElement;
+    expect(status.value).toBe('new');
+    fireEvent.change(status, { target: { value: 'interview' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    expect((await screen.findByText('Status updated to Interview.')).getAttribute('role')).toBe('status');
+    expect(bodies).toEqual([{ status: 'interview' }]);
+
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Call on Tuesday' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A note can be at most 5000 characters long.');
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Call on Tuesday');
+  });
+
+  it('keeps the dialog open with the reason when the erase fails', async () => {
+    stubFetch((_url, init) =>
+      init.method === 'DELETE' ? json({ error: { code: 'internal', message: 'Internal error.' } }, 500) : json(detail()),
+    );
+    renderAt('/admin/applications/a1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase application' }));
+    fireEvent.change(screen.getByLabelText(/^Type the reference/), { target: { value: 'APP-AAAA2222' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase application and files' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Internal error.');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(where()).toBe('/admin/applications/a1');
+  });
+});

@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../gen/wire';
+import { member, renderAdmin, stubApi, type Call } from '../test-utils';
+import AuditScreen, { actionLabel } from './audit-screen';
+
+const admin = member({ role: 'admin' });
+
+function page(p: number, total = 120): AuditPage {
+  return {
+    entries: [
+      { id: `e${p}`, at: '2026-11-20T09:30:00Z', actorEmail: 'ada@example.com', action: 'id_reveal', subject: 'APP-7K2Q', detail: '', clientIp: '203.0.113.9' },
+    ],
+    total,
+    page: p,
+    pageSize: 50,
+    actions: ['sign_in', 'sign_in_failed', 'id_reveal', 'export'],
+  };
+}
+
+function auditCalls(calls: Call[]) {
+  return calls.filter((c) => c.path === '/audit').map((c) => Object.fromEntries(c.query));
+}
+
+describe('audit log screen', () => {
+  it('shows who did what, when and from where', async () => {
+    stubApi((c) => (c.path === '/audit' ? { body: page(1) } : undefined));
+    renderAdmin(<AuditScreen />, '/admin/audit', admin);
+    const row = (await screen.findAllByRole('row'))[1]!;
+    const cells = within(row).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells.slice(1)).toEqual(['ada@example.com', 'Id reveal', 'APP-7K2Q', '—', '203.0.113.9']);
+    expect(within(row).getByText(/2026/).closest('time')?.getAttribute('datetime')).toBe('2026-11-20T09:30:00Z');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('puts the filters in the address and asks the server for them', async () => {
+    const calls = stubApi((c) => (c.path === '/audit' ? { body: page(Number(c.query.get('page') ?? 1)) } : undefined));
+    renderAdmin(<AuditScreen />, '/admin/audit', admin);
+    await screen.findByText('Page 1 of 3');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in_failed' } });
+    fireEvent.change(screen.getByLabelText('Actor e-mail'), { target: { value: ' ravi@example.com ' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await screen.findByText(/match the filters/);
+    expect(screen.getByTestId('location').textContent).toBe('/audit?action=sign_in_failed&actor=ravi%40example.com&from=2026-11-01&to=2026-11-20');
+    expect(auditCalls(calls).at(-1)).toEqual({ action: 'sign_in_failed', actor: 'ravi@example.com', from: '2026-11-01', to: '2026-11-20' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toContain('&page=2');
+    expect(auditCalls(calls).at(-1)).toEqual({ action: 'sign_in_failed', actor: 'ravi@example.com', from: '2026-11-01', to: '2026-11-20', page: '2' });
+  });
+
+  it('opens a linked view with its filters filled in', async () => {
+    const calls = stubApi((c) => (c.path === '/audit' ? { body: page(2) } : undefined));
+    renderAdmin(<AuditScreen />, '/admin/audit?action=export&page=2', admin);
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+    expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('export');
+    expect(auditCalls(calls)).toEqual([{ action: 'export', page: '2' }]);
+  });
+
+  it('names actions in words', () => {
+    expect(actionLabel('sign_in_failed')).toBe('Sign in failed');
+    expect(actionLabel('role.change')).toBe('Role change');
+  });
+});

@@ -1,0 +1,203 @@
+// The audit log (admins): who did what, when and from where, newest first.
+// The filters live in the address (?action=&actor=&from=&to=&page=), so a
+// filtered view can be linked and survives a reload.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AuditPage } from '../../gen/wire';
+import { Alert } from '../ui/alert';
+import { HeaderRow } from '../ui/header-row';
+import { heading1, input, label, primaryButton, secondaryButton } from '../ui/styles';
+import { useAdminData } from '../ui/use-admin-data';
+
+export interface AuditFilters {
+  action: string;
+  actor: string;
+  from: string;
+  to: string;
+}
+
+const FILTER_KEYS = ['action', 'actor', 'from', 'to'] as const;
+
+function filtersOf(params: URLSearchParams): AuditFilters {
+  return {
+    action: params.get('action') ?? '',
+    actor: params.get('actor') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+}
+
+function pageOf(params: URLSearchParams): number {
+  const n = Number(params.get('page'));
+  return Number.isInteger(n) && n > 1 ? n : 1;
+}
+
+/** The address query of filters and a page (empty filters and page 1 left out). */
+export function auditQuery(f: AuditFilters, page: number): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const k of FILTER_KEYS) if (f[k].trim()) q.set(k, f[k].trim());
+  if (page > 1) q.set('page', String(page));
+  return q;
+}
+
+/** An action's name in words: "sign_in_failed" → "Sign in failed". */
+export function actionLabel(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function formatAt(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; page: AuditPage };
+
+export default function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const applied = filtersOf(params);
+  const page = pageOf(params);
+  const query = auditQuery(applied, page).toString();
+  const [draft, setDraft] = useState<AuditFilters>(applied);
+  const q = new URLSearchParams(query);
+  const { data, error, loading } = useAdminData<AuditPage>('/audit', {
+    action: q.get('action') ?? undefined,
+    actor: q.get('actor') ?? undefined,
+    from: q.get('from') ?? undefined,
+    to: q.get('to') ?? undefined,
+    page: q.get('page') ?? undefined,
+  });
+  // The last answer stays while the next loads or after it failed: only the
+  // filter's list of actions is taken from it then.
+  let load: Load = { state: 'loading' };
+  if (!loading && error) load = { state: 'failed', message: error };
+  else if (!loading && data) load = { state: 'loaded', page: data };
+  const actions = data?.actions ?? [];
+  const ids = useId();
+
+  // The form follows the address when it changes another way (back, a link).
+  useEffect(() => {
+    setDraft(filtersOf(new URLSearchParams(query)));
+  }, [query]);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    setParams(auditQuery(draft, 1));
+  }
+
+  function clear() {
+    setParams(new URLSearchParams());
+  }
+
+  const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const filtered = FILTER_KEYS.some((k) => applied[k]);
+  const totalPages = load.state === 'loaded' ? Math.max(1, Math.ceil(load.page.total / Math.max(1, load.page.pageSize))) : 1;
+  const shownPage = load.state === 'loaded' ? load.page.page : page;
+
+  return (
+    <div className="space-y-6">
+      <h1 className={heading1}>Audit log</h1>
+      <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter the audit log">
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-action`} className={label}>
+            Action
+          </label>
+          <select id={`${ids}-action`} className={`${input} w-full`} value={draft.action} onChange={set('action')}>
+            <option value="">All actions</option>
+            {/* Keeps a linked action selectable before the list has loaded. */}
+            {draft.action && !actions.includes(draft.action) && <option value={draft.action}>{actionLabel(draft.action)}</option>}
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-actor`} className={label}>
+            Actor e-mail
+          </label>
+          <input id={`${ids}-actor`} type="email" className={`${input} w-full`} value={draft.actor} onChange={set('actor')} autoComplete="off" />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-from`} className={label}>
+            From
+          </label>
+          <input id={`${ids}-from`} type="date" className={`${input} w-full`} value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-to`} className={label}>
+            To
+          </label>
+          <input id={`${ids}-to`} type="date" className={`${input} w-full`} value={draft.to} onChange={set('to')} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={primaryButton}>
+            Apply filters
+          </button>
+          {filtered && (
+            <button type="button" className={secondaryButton} onClick={clear}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      </form>
+
+      {load.state === 'loading' && <p role="status">Loading…</p>}
+      {load.state === 'failed' && <Alert message={load.message} />}
+      {load.state === 'loaded' && (
+        <>
+          <p className="text-sm text-slate-700" role="status">
+            {load.page.total === 1 ? '1 entry' : `${load.page.total} entries`}
+            {filtered ? ' match the filters.' : '.'}
+          </p>
+          {load.page.entries.length > 0 && (
+            // Scrolls sideways on a phone; focusable so keyboard users can scroll it.
+            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <HeaderRow columns={['When', 'Who', 'Action', 'Subject', 'Detail', 'From (IP)']} className="py-2 pr-4" />
+                </thead>
+                <tbody>
+                  {load.page.entries.map((e) => (
+                    <tr key={e.id} className="border-t border-slate-200 align-top">
+                      <td className="whitespace-nowrap py-2 pr-4">
+                        <time dateTime={e.at}>{formatAt(e.at)}</time>
+                      </td>
+                      <td className="whitespace-nowrap py-2 pr-4">{e.actorEmail || '—'}</td>
+                      <td className="py-2 pr-4">{actionLabel(e.action)}</td>
+                      <td className="py-2 pr-4">{e.subject || '—'}</td>
+                      <td className="py-2 pr-4">{e.detail || '—'}</td>
+                      <td className="whitespace-nowrap py-2 pr-4 font-mono">{e.clientIp || '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav aria-label="Audit log pages" className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={shownPage <= 1}
+              onClick={() => setParams(auditQuery(applied, shownPage - 1))}
+            >
+              Previous
+            </button>
+            <p className="text-sm text-slate-700">
+              Page {shownPage} of {totalPages}
+            </p>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={shownPage >= totalPages}
+              onClick={() => setParams(auditQuery(applied, shownPage + 1))}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminPost } from '../../gen/wire';
+import '../editor/editor-test-stubs';
+import { jsonAnswer, renderScreen } from '../test-utils';
+import BlogScreen from './blog-screen';
+
+const renderAt = (path: string) => renderScreen('/admin/blog/*', <BlogScreen />, path);
+const answer = jsonAnswer;
+
+const post: AdminPost = {
+  id: 'post000000000001',
+  title: 'Cloud bills',
+  description: 'Why they grow.',
+  content: '<p>No heading yet.</p>',
+  status: 'draft',
+  image: '',
+  imageVersions: [],
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+  url: '/blog/post000000000001',
+};
+
+const sectionsMessage = 'Start each section with a heading (Heading 2). The post is shown one section at a time, and each section’s heading is its title.';
+
+/** The upload in flight: finish() makes it answer. */
+let finish: () => void = () => {};
+
+/** An XMLHttpRequest that reports progress and answers with status and body when finish() is called. */
+function fakeXHR(status: number, body: unknown) {
+  return class {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      finish = () => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      };
+    }
+  };
+}
+
+describe('BlogScreen', () => {
+  it('shows why a post cannot be published, at its content', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.endsWith('/publish')) {
+          return answer(400, { error: { code: 'invalid', message: 'The post cannot be published until the highlighted fields are complete.', fields: { content: sectionsMessage } } });
+        }
+        return answer(200, init?.method === 'PUT' ? { ...post, ...JSON.parse(String(init.body)) } : post);
+      }),
+    );
+    renderAt(`/admin/blog/${post.id}`);
+    expect(((await screen.findByLabelText('Title', { exact: false })) as HTMLInputElement).value).toBe('Cloud bills');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish' })));
+    expect((await screen.findByRole('alert')).textContent).toContain('cannot be published');
+    const content = screen.getByRole('textbox', { name: 'Content' });
+    expect(content.getAttribute('aria-invalid')).toBe('true');
+    const ids = content.getAttribute('aria-describedby')!.split(' ');
+    expect(ids.map((i) => document.getElementById(i)?.textContent).join(' ')).toContain('Start each section with a heading (Heading 2).');
+    expect(screen.getByText('Draft')).toBeTruthy();
+  });
+
+  it('uploads a cover with progress and shows a refusal at the field', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => answer(200, post)));
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXHR(400, { error: { code: 'invalid', message: 'The cover image must be a JPEG or PNG image (.jpg, .jpeg, .png).', fields: { image: 'The cover image must be a JPEG or PNG image (.jpg, .jpeg, .png).' } } }),
+    );
+    renderAt(`/admin/blog/${post.id}`);
+    const input = (await screen.findByLabelText('Upload a cover image', { exact: false })) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'cover.gif', { type: 'image/gif' })] } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload cover image' })));
+    expect(((await screen.findByLabelText('Uploading the cover image')) as HTMLProgressElement).value).toBe(0.5);
+    act(() => finish());
+    expect((await screen.findByRole('alert')).textContent).toContain('JPEG or PNG');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says a new post needs saving before a cover', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderAt('/admin/blog/new');
+    expect(screen.getByText('Save the draft first, then add a cover image.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,424 @@
+// The console's blog: the list of every post, and the form that writes
+// one in sections (each starting with a Heading 2: a slide on the post's
+// page), uploads its cover image, previews it and publishes it.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import type { AdminPost, AdminPostInput, AdminPostList, PagePreview } from '../../gen/wire';
+import { ApiRequestError, postForm } from '../../lib/api-client';
+import { adminGet, adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
+import { describeError, dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
+import { PreviewFrame } from '../editor/preview-frame';
+import { RichTextEditor } from '../editor/rich-text-editor';
+import { useUnsavedChanges } from '../editor/unsaved-changes';
+import { ErrorText } from '../ui/alert';
+import { HeaderRow } from '../ui/header-row';
+import { PageButtons } from '../ui/pager';
+import { useAdminData } from '../ui/use-admin-data';
+
+export default function BlogScreen() {
+  return (
+    <Routes>
+      <Route index element={<PostList />} />
+      <Route path="new" element={<PostEditor key="new" />} />
+      <Route path=":id" element={<PostEditor />} />
+    </Routes>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A post's status in words. */
+function statusText(status: string): string {
+  return status === 'published' ? 'Published' : 'Draft';
+}
+
+function PostList() {
+  const [page, setPage] = useState(1);
+  const { data: list, error } = useAdminData<AdminPostList>('/posts', { page });
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Blog</h1>
+        <Link to="new" className={primaryButton}>
+          New post
+        </Link>
+      </div>
+      {error && <ErrorText className="mt-4">{error}</ErrorText>}
+      {!list && !error && <p className="mt-4">Loading posts…</p>}
+      {list && list.posts.length === 0 && <p className="mt-4">No posts yet. Write one with “New post”.</p>}
+      {list && list.posts.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Posts, newest first</caption>
+            <thead>
+              <HeaderRow columns={['Title', 'Status', 'Created', 'Updated']} className="py-2 pr-4" lastClassName="py-2" />
+            </thead>
+            <tbody>
+              {list.posts.map((p) => (
+                <tr key={p.id} className="border-t border-slate-200">
+                  <td className="py-2 pr-4">
+                    <Link to={p.id} className="font-medium text-blue-700 underline">
+                      {p.title || 'Untitled post'}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">{statusText(p.status)}</td>
+                  <td className="py-2 pr-4">{dateTime.format(new Date(p.createdAt))}</td>
+                  <td className="py-2">{dateTime.format(new Date(p.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && list.pages > 1 && <PageButtons label="Pages of posts" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
+    </div>
+  );
+}
+
+const emptyForm: AdminPostInput = { title: '', description: '', content: '' };
+
+function formOf(p: AdminPost): AdminPostInput {
+  return { title: p.title, description: p.description, content: p.content };
+}
+
+const sectionsHelp =
+  'Start each section with a heading (Heading 2): the post’s page shows one section at a time, titled by its heading. Use Heading 3 inside a section.';
+
+/**
+ * How an action on a new post went. Its first save gives the post an
+ * address, and the editor there is a new one: the outcome travels in the
+ * navigation's state so that editor can say it.
+ */
+interface Outcome {
+  notice?: string;
+  error?: string;
+  fields?: Record<string, string>;
+}
+
+function PostEditor() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const carried = useLocation().state as Outcome | null;
+  const [post, setPost] = useState<AdminPost | null>(null);
+  const [form, setForm] = useState<AdminPostInput>(emptyForm);
+  const [saved, setSaved] = useState<AdminPostInput>(emptyForm);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState(carried?.error ?? '');
+  const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
+  const [notice, setNotice] = useState(carried?.notice ?? '');
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<PagePreview | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const focusContent = useRef<() => void>(() => {});
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    adminGet<AdminPost>(`/posts/${encodeURIComponent(id)}`)
+      .then((p) => {
+        if (!live) return;
+        setPost(p);
+        setForm(formOf(p));
+        setSaved(formOf(p));
+      })
+      .catch((e: unknown) => live && setLoadError(describeError(e).message));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty || progress !== null);
+
+  const onContent = useCallback((html: string) => setForm((f) => ({ ...f, content: html })), []);
+  const onEditorReady = useCallback((focus: () => void) => {
+    focusContent.current = focus;
+  }, []);
+
+  function fail(e: unknown) {
+    const d = describeError(e);
+    setError(d.message);
+    setFields(d.fields);
+    const first = Object.keys(d.fields)[0];
+    queueMicrotask(() => {
+      if (first === 'content') focusContent.current();
+      else if (first) document.getElementById(`post-${first}`)?.focus();
+      else errorRef.current?.focus();
+    });
+  }
+
+  function begin() {
+    setBusy(true);
+    setError('');
+    setFields({});
+    setNotice('');
+  }
+
+  async function save(): Promise<AdminPost | null> {
+    try {
+      const p = post ? await adminSend<AdminPost>('PUT', `/posts/${post.id}`, form) : await adminSend<AdminPost>('POST', '/posts', form);
+      setPost(p);
+      setForm(formOf(p));
+      setSaved(formOf(p));
+      return p;
+    } catch (e) {
+      fail(e);
+      return null;
+    }
+  }
+
+  /** Goes to the address of a post just created, where its editor says how the action went. */
+  function showCreated(p: AdminPost, outcome: Outcome) {
+    navigate(`../${p.id}`, { relative: 'path', replace: true, state: outcome });
+  }
+
+  async function onSave() {
+    begin();
+    const created = !post;
+    const p = await save();
+    if (p) {
+      const done = post?.status === 'published' ? 'Changes saved. The blog shows them now.' : 'Draft saved.';
+      if (created) return showCreated(p, { notice: done });
+      setNotice(done);
+    }
+    setBusy(false);
+  }
+
+  async function onPublish() {
+    begin();
+    const created = !post;
+    const p = await save();
+    if (p) {
+      try {
+        const published = await adminSend<AdminPost>('POST', `/posts/${p.id}/publish`);
+        const done = 'Published. The post is on the blog now.';
+        if (created) return showCreated(published, { notice: done });
+        setPost(published);
+        setNotice(done);
+      } catch (e) {
+        if (created) return showCreated(p, { error: describeError(e).message, fields: describeError(e).fields });
+        fail(e);
+      }
+    }
+    setBusy(false);
+  }
+
+  async function onUnpublish() {
+    if (!post) return;
+    begin();
+    try {
+      setPost(await adminSend<AdminPost>('POST', `/posts/${post.id}/unpublish`));
+      setNotice('Unpublished. The post is a draft again and off the blog.');
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  async function onDelete() {
+    if (!post || !window.confirm('Delete this post, its comments and its cover image for good?')) return;
+    begin();
+    try {
+      await adminSend('DELETE', `/posts/${post.id}`);
+      setSaved(form);
+      navigate('..', { relative: 'path' });
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  async function onPreview() {
+    begin();
+    try {
+      const q = post ? `?id=${encodeURIComponent(post.id)}` : '';
+      setPreview(await adminSend<PagePreview>('POST', `/posts/preview${q}`, form));
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  async function onUpload() {
+    const file = fileRef.current?.files?.[0];
+    if (!post || !file) {
+      setFields({ image: 'Choose an image to upload.' });
+      return;
+    }
+    begin();
+    setProgress(0);
+    const data = new FormData();
+    data.append('image', file);
+    try {
+      const p = await postForm<AdminPost>(adminURL(`/posts/${post.id}/cover`), data, { onProgress: (share) => setProgress(share) });
+      setPost(p);
+      setNotice('Cover image uploaded.');
+      if (fileRef.current) fileRef.current.value = '';
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+      fail(e);
+    }
+    setProgress(null);
+    setBusy(false);
+  }
+
+  async function onRemoveCover() {
+    if (!post) return;
+    begin();
+    try {
+      setPost(await adminSend<AdminPost>('DELETE', `/posts/${post.id}/cover`));
+      setNotice('Cover image removed.');
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  if (loadError) {
+    return (
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Post</h1>
+        <p role="alert" className="mt-4 text-red-700">
+          {loadError}
+        </p>
+        <Link to=".." relative="path" className="mt-4 inline-block text-blue-700 underline">
+          Back to posts
+        </Link>
+      </div>
+    );
+  }
+  if (id && !post) return <p>Loading the post…</p>;
+
+  const status = post?.status ?? 'draft';
+  const srcSet = post?.imageVersions.map((v) => `${v.url} ${v.width}w`).join(', ');
+
+  return (
+    <div>
+      <Link to=".." relative="path" className="text-sm text-blue-700 underline">
+        Back to posts
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900">{post ? `Edit post: ${post.title || 'Untitled'}` : 'New post'}</h1>
+      <p className="mt-1 text-sm">
+        Status: <strong>{statusText(status)}</strong>
+        {dirty && <span> · Unsaved changes</span>}
+        {post && status === 'published' && (
+          <>
+            {' · '}
+            <a href={post.url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+              View the public page
+            </a>
+          </>
+        )}
+      </p>
+      {error && (
+        <p role="alert" tabIndex={-1} ref={errorRef} className="mt-4 text-red-700">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="mt-4 text-green-800">
+          {notice}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSave();
+        }}
+        className="mt-4 max-w-3xl space-y-4"
+      >
+        <FormField id="post-title" label="Title" help="At most 150 characters." error={fields.title}>
+          {(p) => (
+            <input {...p} maxLength={150} className={inputClass} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          )}
+        </FormField>
+        <FormField
+          id="post-description"
+          label="Description"
+          help="One or two sentences for the blog list and search results. At most 300 characters."
+          error={fields.description}
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              rows={3}
+              maxLength={300}
+              className={inputClass}
+              value={form.description}
+              onChange={(e) => setForm({ ...form, description: e.target.value })}
+            />
+          )}
+        </FormField>
+        <fieldset className="rounded-md border border-slate-300 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-800">Cover image</legend>
+          {post?.image ? (
+            <img
+              src={post.image}
+              srcSet={srcSet || undefined}
+              sizes="(min-width: 48rem) 736px, 100vw"
+              alt="The current cover image"
+              className="aspect-video w-full max-w-md rounded-md bg-slate-100 object-cover"
+            />
+          ) : (
+            <p className="text-sm text-slate-600">No cover image.</p>
+          )}
+          {post ? (
+            <FormField id="post-image" label="Upload a cover image" help="A JPEG or PNG photo, at most 10 MB; 1600 pixels wide or more looks sharp everywhere." error={fields.image}>
+              {(p) => (
+                <div className="flex flex-wrap items-center gap-2">
+                  <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" className="text-sm" />
+                  <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onUpload()}>
+                    Upload cover image
+                  </button>
+                  {post.image && (
+                    <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onRemoveCover()}>
+                      Remove cover image
+                    </button>
+                  )}
+                </div>
+              )}
+            </FormField>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">Save the draft first, then add a cover image.</p>
+          )}
+          {progress !== null && (
+            <div className="mt-2 text-sm">
+              <label htmlFor="post-upload-progress">Uploading the cover image</label>{' '}
+              <progress id="post-upload-progress" max={1} value={progress}>
+                {Math.round(progress * 100)}%
+              </progress>{' '}
+              {Math.round(progress * 100)}%
+            </div>
+          )}
+        </fieldset>
+        <RichTextEditor label="Content" description={sectionsHelp} value={form.content} onChange={onContent} error={fields.content} onReady={onEditorReady} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            {status === 'draft' ? 'Save draft' : 'Save changes'}
+          </button>
+          {status !== 'published' ? (
+            <button type="button" className={primaryButton} disabled={busy} onClick={() => void onPublish()}>
+              Publish
+            </button>
+          ) : (
+            <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onUnpublish()}>
+              Unpublish
+            </button>
+          )}
+          <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onPreview()}>
+            Preview
+          </button>
+          {post && (
+            <button type="button" className={dangerButton} disabled={busy} onClick={() => void onDelete()}>
+              Delete post
+            </button>
+          )}
+        </div>
+      </form>
+      {preview && <PreviewFrame html={preview.html} onClose={() => setPreview(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,421 @@
+// The console's jobs: the list of every job, and the form that creates and
+// edits one, previews its public page, checks its structured data and
+// publishes or closes it.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import jobsCopy from '../../../../content/jobs.json';
+import type { AdminJob, AdminJobInput, AdminJobList, CheckItem, PagePreview } from '../../gen/wire';
+import { adminGet, adminSend } from '../api';
+import { describeError, dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
+import { PreviewFrame } from '../editor/preview-frame';
+import { RichTextEditor } from '../editor/rich-text-editor';
+import { useUnsavedChanges } from '../editor/unsaved-changes';
+import { ErrorText } from '../ui/alert';
+import { HeaderRow } from '../ui/header-row';
+import { PageButtons } from '../ui/pager';
+import { useAdminData } from '../ui/use-admin-data';
+import { StructuredDataCheck } from './structured-data-check';
+
+export default function JobsScreen() {
+  return (
+    <Routes>
+      <Route index element={<JobList />} />
+      <Route path="new" element={<JobEditor key="new" />} />
+      <Route path=":id" element={<JobEditor />} />
+    </Routes>
+  );
+}
+
+/** A job's status in words. */
+export function statusText(status: string, expired: boolean): string {
+  if (status === 'open') return expired ? 'Open, closing date passed' : 'Open';
+  if (status === 'closed') return 'Closed';
+  return 'Draft';
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+function JobList() {
+  const [page, setPage] = useState(1);
+  const { data: list, error } = useAdminData<AdminJobList>('/jobs', { page });
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Jobs</h1>
+        <Link to="new" className={primaryButton}>
+          New job
+        </Link>
+      </div>
+      {error && <ErrorText className="mt-4">{error}</ErrorText>}
+      {!list && !error && <p className="mt-4">Loading jobs…</p>}
+      {list && list.jobs.length === 0 && <p className="mt-4">No jobs yet. Create one with “New job”.</p>}
+      {list && list.jobs.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Jobs, newest first</caption>
+            <thead>
+              <HeaderRow columns={['Title', 'Status', 'Closing date', 'Updated']} className="py-2 pr-4" lastClassName="py-2" />
+            </thead>
+            <tbody>
+              {list.jobs.map((j) => (
+                <tr key={j.id} className="border-t border-slate-200">
+                  <td className="py-2 pr-4">
+                    <Link to={j.id} className="font-medium text-blue-700 underline">
+                      {j.jobTitle || 'Untitled job'}
+                    </Link>
+                    {j.location && <span className="block text-slate-600">{j.location}</span>}
+                  </td>
+                  <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
+                  <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
+                  <td className="py-2">{dateTime.format(new Date(j.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && list.pages > 1 && <PageButtons label="Pages of jobs" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
+    </div>
+  );
+}
+
+/** The form's values: what the inputs hold, as text. */
+interface JobForm {
+  jobTitle: string;
+  experience: string;
+  location: string;
+  department: string;
+  employmentType: string;
+  salaryMin: string;
+  salaryMax: string;
+  closingDate: string;
+  description: string;
+}
+
+const emptyForm: JobForm = {
+  jobTitle: '',
+  experience: '',
+  location: '',
+  department: '',
+  employmentType: '',
+  salaryMin: '',
+  salaryMax: '',
+  closingDate: '',
+  description: '',
+};
+
+function formOf(j: AdminJob): JobForm {
+  return {
+    jobTitle: j.jobTitle,
+    experience: j.experience,
+    location: j.location,
+    department: j.department,
+    employmentType: j.employmentType,
+    salaryMin: j.salaryMin ? String(j.salaryMin) : '',
+    salaryMax: j.salaryMax ? String(j.salaryMax) : '',
+    closingDate: j.closingDate,
+    description: j.description,
+  };
+}
+
+/** A salary as sent: whole rupees; empty is 0 (not stated). */
+function rupees(v: string): number {
+  const n = Number(v.trim());
+  return v.trim() === '' || !Number.isFinite(n) ? 0 : Math.trunc(n);
+}
+
+function inputOf(f: JobForm): AdminJobInput {
+  return { ...f, salaryMin: rupees(f.salaryMin), salaryMax: rupees(f.salaryMax) };
+}
+
+const employmentTypes = Object.entries(jobsCopy.detail.employmentTypes as Record<string, string>);
+
+/**
+ * How an action on a new job went. Its first save gives the job an
+ * address, and the editor there is a new one: the outcome travels in the
+ * navigation's state so that editor can say it.
+ */
+interface Outcome {
+  notice?: string;
+  error?: string;
+  fields?: Record<string, string>;
+}
+
+function JobEditor() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const carried = useLocation().state as Outcome | null;
+  const [job, setJob] = useState<AdminJob | null>(null);
+  const [form, setForm] = useState<JobForm>(emptyForm);
+  const [saved, setSaved] = useState<JobForm>(emptyForm);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState(carried?.error ?? '');
+  const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
+  const [notice, setNotice] = useState(carried?.notice ?? '');
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<PagePreview | null>(null);
+  const [check, setCheck] = useState<{ items: CheckItem[]; source: string } | null>(null);
+  const focusDescription = useRef<() => void>(() => {});
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    adminGet<AdminJob>(`/jobs/${encodeURIComponent(id)}`)
+      .then((j) => {
+        if (!live) return;
+        setJob(j);
+        setForm(formOf(j));
+        setSaved(formOf(j));
+        setCheck({ items: j.check, source: 'as saved' });
+      })
+      .catch((e: unknown) => live && setLoadError(describeError(e).message));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty);
+
+  const set = (k: keyof JobForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const onDescription = useCallback((html: string) => setForm((f) => ({ ...f, description: html })), []);
+  const onEditorReady = useCallback((focus: () => void) => {
+    focusDescription.current = focus;
+  }, []);
+
+  function fail(e: unknown) {
+    const d = describeError(e);
+    setError(d.message);
+    setFields(d.fields);
+    const first = Object.keys(d.fields)[0];
+    queueMicrotask(() => {
+      if (first === 'description') focusDescription.current();
+      else if (first) document.getElementById(`job-${first}`)?.focus();
+      else errorRef.current?.focus();
+    });
+  }
+
+  function begin() {
+    setBusy(true);
+    setError('');
+    setFields({});
+    setNotice('');
+  }
+
+  /** Saves the form (creates the job when new); the saved job, or null on failure. */
+  async function save(): Promise<AdminJob | null> {
+    try {
+      const body = inputOf(form);
+      const j = job ? await adminSend<AdminJob>('PUT', `/jobs/${job.id}`, body) : await adminSend<AdminJob>('POST', '/jobs', body);
+      setJob(j);
+      setForm(formOf(j));
+      setSaved(formOf(j));
+      setCheck({ items: j.check, source: 'as saved' });
+      return j;
+    } catch (e) {
+      fail(e);
+      return null;
+    }
+  }
+
+  /** Goes to the address of a job just created, where its editor says how the action went. */
+  function showCreated(j: AdminJob, outcome: Outcome) {
+    navigate(`../${j.id}`, { relative: 'path', replace: true, state: outcome });
+  }
+
+  async function onSave() {
+    begin();
+    const created = !job;
+    const j = await save();
+    if (j) {
+      const done = job?.status === 'open' ? 'Changes saved. The public page shows them now.' : 'Draft saved.';
+      if (created) return showCreated(j, { notice: done });
+      setNotice(done);
+    }
+    setBusy(false);
+  }
+
+  async function onPublish() {
+    begin();
+    const created = !job;
+    const j = await save();
+    if (j) {
+      try {
+        const published = await adminSend<AdminJob>('POST', `/jobs/${j.id}/publish`);
+        const done = 'Published. The job is on the career page now.';
+        if (created) return showCreated(published, { notice: done });
+        setJob(published);
+        setCheck({ items: published.check, source: 'as published' });
+        setNotice(done);
+      } catch (e) {
+        if (created) return showCreated(j, { error: describeError(e).message, fields: describeError(e).fields });
+        fail(e);
+      }
+    }
+    setBusy(false);
+  }
+
+  async function onClose() {
+    if (!job || !window.confirm('Close this job? Visitors will see “Position closed” and can no longer apply.')) return;
+    begin();
+    try {
+      const closed = await adminSend<AdminJob>('POST', `/jobs/${job.id}/close`);
+      setJob(closed);
+      setNotice('Closed. The job is off the career page.');
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  async function onDelete() {
+    if (!job || !window.confirm('Delete this job for good? Its applications are kept.')) return;
+    begin();
+    try {
+      await adminSend('DELETE', `/jobs/${job.id}`);
+      setSaved(form); // nothing left to lose
+      navigate('..', { relative: 'path' });
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  async function onPreview() {
+    begin();
+    try {
+      const q = job ? `?id=${encodeURIComponent(job.id)}` : '';
+      const p = await adminSend<PagePreview>('POST', `/jobs/preview${q}`, inputOf(form));
+      setPreview(p);
+      setCheck({ items: p.check, source: 'of the preview' });
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  if (loadError) {
+    return (
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Job</h1>
+        <p role="alert" className="mt-4 text-red-700">
+          {loadError}
+        </p>
+        <Link to=".." relative="path" className="mt-4 inline-block text-blue-700 underline">
+          Back to jobs
+        </Link>
+      </div>
+    );
+  }
+  if (id && !job) return <p>Loading the job…</p>;
+
+  const status = job?.status ?? 'draft';
+  const text = (k: keyof JobForm, label: string, help?: string, extra: Record<string, string | number> = {}) => (
+    <FormField id={`job-${k}`} label={label} help={help} error={fields[k]}>
+      {(p) => <input {...p} {...extra} className={inputClass} value={form[k]} onChange={(e) => set(k)(e.target.value)} />}
+    </FormField>
+  );
+
+  return (
+    <div>
+      <Link to=".." relative="path" className="text-sm text-blue-700 underline">
+        Back to jobs
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900">{job ? `Edit job: ${job.jobTitle || 'Untitled'}` : 'New job'}</h1>
+      <p className="mt-1 text-sm">
+        Status: <strong>{statusText(status, job?.expired ?? false)}</strong>
+        {dirty && <span> · Unsaved changes</span>}
+        {job && status === 'open' && (
+          <>
+            {' · '}
+            <a href={job.url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+              View the public page
+            </a>
+          </>
+        )}
+      </p>
+      {error && (
+        <p role="alert" tabIndex={-1} ref={errorRef} className="mt-4 text-red-700">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="mt-4 text-green-800">
+          {notice}
+        </p>
+      )}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onSave();
+          }}
+          className="space-y-4"
+        >
+          {text('jobTitle', 'Job title', 'At most 150 characters.', { maxLength: 150, autoComplete: 'off' })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('experience', 'Experience', 'Years: a number (3), a range (2-4) or a minimum (5+).', { inputMode: 'text' })}
+            {text('location', 'Location', 'A city, e.g. Hyderabad or Bangalore.', { maxLength: 100 })}
+            {text('department', 'Department', 'Optional.', { maxLength: 100 })}
+            <FormField id="job-employmentType" label="Employment type" error={fields.employmentType}>
+              {(p) => (
+                <select {...p} className={inputClass} value={form.employmentType} onChange={(e) => set('employmentType')(e.target.value)}>
+                  <option value="">Not stated</option>
+                  {employmentTypes.map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            {text('salaryMin', 'Minimum salary', 'Rupees a year. Leave empty if not stated.', { type: 'number', min: 0, step: 1, inputMode: 'numeric' })}
+            {text('salaryMax', 'Maximum salary', 'Rupees a year. Leave empty if not stated.', { type: 'number', min: 0, step: 1, inputMode: 'numeric' })}
+            {text('closingDate', 'Closing date', 'The last day to apply. Optional.', { type: 'date' })}
+          </div>
+          <RichTextEditor
+            label="Description"
+            description="What the job is, what it needs and what it offers. Headings, lists, bold, italic and links are kept."
+            value={form.description}
+            onChange={onDescription}
+            error={fields.description}
+            onReady={onEditorReady}
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {status === 'draft' ? 'Save draft' : 'Save changes'}
+            </button>
+            {status !== 'open' && (
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => void onPublish()}>
+                Publish
+              </button>
+            )}
+            {status === 'open' && (
+              <button type="button" className={dangerButton} disabled={busy} onClick={() => void onClose()}>
+                Close job
+              </button>
+            )}
+            <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onPreview()}>
+              Preview
+            </button>
+            {job && status !== 'open' && (
+              <button type="button" className={dangerButton} disabled={busy} onClick={() => void onDelete()}>
+                Delete job
+              </button>
+            )}
+          </div>
+        </form>
+        <aside>
+          {check ? (
+            <StructuredDataCheck items={check.items} source={check.source} />
+          ) : (
+            <p className="text-sm text-slate-600">Save or preview the job to check its structured data.</p>
+          )}
+        </aside>
+      </div>
+      {preview && <PreviewFrame html={preview.html} onClose={() => setPreview(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// The mail outbox (admins): every e-mail the site queued, where it stands,
+// its attempts and last error, and a way to try a failed one again now.
+// Bodies are never shown: they may hold a visitor's or applicant's words.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { OutboxList, OutboxRow } from '../../gen/wire';
+import { adminSend } from '../api';
+import { ErrorText, failureText as errorText } from '../ui/alert';
+import { formatWhen } from '../ui/format';
+import { HeaderRow } from '../ui/header-row';
+import { PageLinks } from '../ui/pager';
+import { secondaryButton as secondary } from '../ui/styles';
+import { useAdminData } from '../ui/use-admin-data';
+
+export type MailStatus = '' | 'queued' | 'sending' | 'sent' | 'failed';
+
+const STATUSES: readonly { value: MailStatus; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'queued', label: 'Queued' },
+  { value: 'sending', label: 'Sending' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+];
+
+/** The status filter named by a query value; all for anything else. */
+export function statusOf(raw: string | null): MailStatus {
+  return STATUSES.find((s) => s.value === raw)?.value ?? '';
+}
+
+/** Whether staff may ask for another attempt now (the server agrees). */
+export function retryable(status: string): boolean {
+  return status === 'failed' || status === 'queued';
+}
+
+function statusWord(status: string): string {
+  return STATUSES.find((s) => s.value === status)?.label ?? status;
+}
+
+export default function MailScreen() {
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('status'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data: list, error: loadError, reload } = useAdminData<OutboxList>('/mail', { status, page: page > 1 ? page : undefined });
+  const [actionError, setActionError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState('');
+
+  const retry = async (m: OutboxRow) => {
+    setBusy(m.id);
+    setActionError('');
+    setNotice('');
+    try {
+      await adminSend<OutboxRow>('POST', `/mail/${encodeURIComponent(m.id)}/retry`);
+      setNotice(`The e-mail “${m.subject}” to ${m.to} will be sent again now.`);
+      reload();
+    } catch (e) {
+      setActionError(errorText(e));
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const current = list && list.status === status && list.page === page ? list : null;
+  const counts = list?.counts;
+  const pages = current ? Math.max(1, Math.ceil(current.total / current.pageSize)) : 1;
+  const query = (p: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Mail</h1>
+      {counts && (
+        <p className="text-sm">
+          {counts.queued} queued, {counts.sending} sending, {counts.sent} sent, {counts.failed} failed.
+        </p>
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="mail-status" className="text-sm font-medium">
+          Status
+        </label>
+        <select
+          id="mail-status"
+          className="w-48 rounded-md border border-slate-400 px-3 py-2 text-sm"
+          value={status}
+          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {})}
+        >
+          {STATUSES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {notice && <p role="status">{notice}</p>}
+      {actionError && <ErrorText>{actionError}</ErrorText>}
+      {loadError && <ErrorText>Could not load the outbox. {loadError}</ErrorText>}
+      {!current && !loadError && <p role="status">Loading the outbox…</p>}
+      {current && current.messages.length === 0 && <p>No e-mails here.</p>}
+      {current && current.messages.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <HeaderRow
+                columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Next attempt', 'Created', 'Action']}
+                className="py-2 pr-3 whitespace-nowrap"
+              />
+            </thead>
+            <tbody>
+              {current.messages.map((m) => (
+                <tr key={m.id} className="border-t border-slate-200 align-top">
+                  <td className="py-2 pr-3 break-all">{m.to}</td>
+                  <td className="py-2 pr-3">{m.subject}</td>
+                  <td className="py-2 pr-3">
+                    {statusWord(m.status)}
+                    {m.status === 'sent' && m.sentAt ? ` ${formatWhen(m.sentAt)}` : ''}
+                  </td>
+                  <td className="py-2 pr-3">{m.attempts}</td>
+                  <td className="py-2 pr-3 break-words">{m.lastError || '—'}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{m.status === 'queued' ? formatWhen(m.nextAttemptAt) : '—'}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.createdAt)}</td>
+                  <td className="py-2 pr-3">
+                    {retryable(m.status) && (
+                      <button
+                        type="button"
+                        className={secondary}
+                        disabled={busy !== ''}
+                        aria-label={`Retry e-mail to ${m.to}: ${m.subject}`}
+                        onClick={() => retry(m)}
+                      >
+                        Retry
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {current && pages > 1 && <PageLinks page={page} pages={pages} to={query} />}
+    </div>
+  );
+}
