@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"corpsite/internal/domain"
@@ -70,8 +71,8 @@ func badQuery(field, format string, args ...any) error {
 }
 
 // parseInboxQuery reads and checks the filters of the list and export.
-// Days are UTC days; "to" includes its day.
-func parseInboxQuery(v url.Values) (inboxQuery, error) {
+// Days are the site's days (loc); "to" includes its day.
+func parseInboxQuery(v url.Values, loc *time.Location) (inboxQuery, error) {
 	q := inboxQuery{page: 1}
 	for k, vals := range v {
 		if !slices.Contains(inboxParams, k) {
@@ -95,10 +96,10 @@ func parseInboxQuery(v url.Values) (inboxQuery, error) {
 		f.Status = st
 	}
 	var err error
-	if f.From, err = parseDay(v.Get("from"), "from", "Applied from"); err != nil {
+	if f.From, err = parseDay(v.Get("from"), "from", "Applied from", loc); err != nil {
 		return q, err
 	}
-	if f.To, err = parseDay(v.Get("to"), "to", "Applied to"); err != nil {
+	if f.To, err = parseDay(v.Get("to"), "to", "Applied to", loc); err != nil {
 		return q, err
 	}
 	if !f.To.IsZero() {
@@ -113,6 +114,8 @@ func parseInboxQuery(v url.Values) (inboxQuery, error) {
 	}
 	switch sort := domain.ApplicationSort(v.Get("sort")); {
 	case sort == "":
+		// The default order is by date applied: a direction alone turns it round.
+		f.Sort = domain.SortApplied
 	case sort.Valid():
 		f.Sort = sort
 	default:
@@ -141,12 +144,12 @@ func parseInboxQuery(v url.Values) (inboxQuery, error) {
 	return q, nil
 }
 
-// parseDay reads a YYYY-MM-DD day of a filter ("" = none).
-func parseDay(s, field, label string) (time.Time, error) {
+// parseDay reads a YYYY-MM-DD day of a filter ("" = none): its midnight in loc.
+func parseDay(s, field, label string, loc *time.Location) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
 	}
-	t, err := time.Parse(inboxDate, s)
+	t, err := time.ParseInLocation(inboxDate, s, loc)
 	if err != nil {
 		return time.Time{}, badQuery(field, "%s must be a date written YYYY-MM-DD.", label)
 	}
@@ -191,7 +194,7 @@ func (s *Server) jobTitles(ctx context.Context) (map[string]string, []wire.JobCh
 // GET /api/admin/applications: one page of the applications the filters
 // select. Suspected spam is left out unless spam=1 asks for it alone.
 func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	q, err := parseInboxQuery(r.URL.Query())
+	q, err := parseInboxQuery(r.URL.Query(), s.zone())
 	if err != nil {
 		return nil, err
 	}
@@ -542,6 +545,10 @@ func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, s
 	defer cancel()
 	left := 0
 	for _, k := range keys {
+		if s.blobs == nil {
+			left = len(keys)
+			break
+		}
 		// A file another application shares stays (the store allows it).
 		if used, err := s.store.BlobKeyReferenced(ctx, k); err != nil || used {
 			if err != nil {
@@ -583,12 +590,22 @@ func exportRow(a domain.Application, job string) []string {
 }
 
 // csvCell makes a cell safe to open in a spreadsheet: one that a
-// spreadsheet would read as a formula (beginning with = + - @, a tab or a
-// carriage return) gets a leading apostrophe, which shows it as text.
-// Quoting is encoding/csv's.
+// spreadsheet could read as a formula gets a leading apostrophe, which
+// shows it as text. That is a cell beginning with = + - @ (or their
+// full-width forms, which some spreadsheets fold), a tab, a carriage
+// return or a line feed, also after leading spaces (an import that trims
+// them would see the formula). Quoting is encoding/csv's.
 func csvCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s == "" {
+		return s
+	}
+	if strings.ContainsRune("\t\r\n", rune(s[0])) {
 		return "'" + s
+	}
+	if t := strings.TrimLeftFunc(s, unicode.IsSpace); t != "" {
+		if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune("=+-@\uFF1D\uFF0B\uFF0D\uFF20", r) {
+			return "'" + s
+		}
 	}
 	return s
 }
@@ -623,7 +640,7 @@ func exportDetail(n int, f domain.ApplicationFilter) string {
 // while it streams come at the end, as a CSV attachment. It is recorded
 // in the audit log first; more than exportMaxRows is refused.
 func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	q, err := parseInboxQuery(r.URL.Query())
+	q, err := parseInboxQuery(r.URL.Query(), s.zone())
 	if err != nil {
 		return nil, err
 	}
@@ -651,7 +668,7 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", attachment("applications-"+s.now().UTC().Format(inboxDate)+".csv"))
+	h.Set("Content-Disposition", attachment("applications-"+s.now().In(s.zone()).Format(inboxDate)+".csv"))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	h.Set("Cache-Control", "no-store")

@@ -149,6 +149,8 @@ func TestAdminApplicationsListFiltersSearchSortPages(t *testing.T) {
 		{"sort=name&dir=desc", []string{"Émile Zola", "Ravi Kumar", "Bob 100%_Sure", "Asha Rao"}},
 		{"sort=applied", []string{"Bob 100%_Sure", "Émile Zola", "Ravi Kumar", "Asha Rao"}},
 		{"sort=applied&dir=asc", []string{"Asha Rao", "Ravi Kumar", "Émile Zola", "Bob 100%_Sure"}},
+		// What the console sends for oldest first: the default sort is left out.
+		{"dir=asc", []string{"Asha Rao", "Ravi Kumar", "Émile Zola", "Bob 100%_Sure"}},
 		{"sort=status", []string{"Émile Zola", "Bob 100%_Sure", "Ravi Kumar", "Asha Rao"}},
 		{"sort=job&dir=asc", []string{"Bob 100%_Sure", "Ravi Kumar", "Émile Zola", "Asha Rao"}},
 		{"sort=job&status=new&q=zola", []string{"Émile Zola"}},

@@ -699,26 +699,11 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (a
 	} else {
 		f.Actor = a
 	}
-	loc := time.UTC
-	if s.content != nil && s.content.Location != nil {
-		loc = s.content.Location
-	}
-	day := func(name string) (time.Time, error) {
-		v := q.Get(name)
-		if v == "" {
-			return time.Time{}, nil
-		}
-		t, err := time.ParseInLocation("2006-01-02", v, loc)
-		if err != nil {
-			return t, badQuery(name, "Use a date like 2026-01-31.")
-		}
-		return t, nil
-	}
 	var err error
-	if f.Since, err = day("from"); err != nil {
+	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone()); err != nil {
 		return nil, err
 	}
-	if f.Until, err = day("to"); err != nil {
+	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone()); err != nil {
 		return nil, err
 	}
 	if !f.Until.IsZero() {

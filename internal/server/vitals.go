@@ -157,13 +157,18 @@ func formatNumber(v float64) string {
 	return string(b)
 }
 
+// zone is the site's one time zone (content/site.json), UTC when unset:
+// the console's day filters and the days of measurements are its days.
+func (s *Server) zone() *time.Location {
+	if s.content != nil && s.content.Location != nil {
+		return s.content.Location
+	}
+	return time.UTC
+}
+
 // today is the current date in the site's time zone, as midnight UTC:
 // the day a measurement is counted in.
 func (s *Server) today() time.Time {
-	loc := s.content.Location
-	if loc == nil {
-		loc = time.UTC
-	}
-	y, m, d := s.now().In(loc).Date()
+	y, m, d := s.now().In(s.zone()).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
