@@ -195,7 +195,10 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 func coverVersions(src image.Image) ([][]byte, []domain.ImageVersion) {
 	b := src.Bounds()
 	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(rgba, rgba.Bounds(), src, b.Min, draw.Src)
+	// JPEG has no transparency: a PNG's transparent parts go on white
+	// (copied as they are, they would turn black).
+	draw.Draw(rgba, rgba.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.Draw(rgba, rgba.Bounds(), src, b.Min, draw.Over)
 	var widths []int
 	for _, w := range coverWidths {
 		if w <= b.Dx() {
