@@ -7,7 +7,8 @@ import { ApiRequestError } from '../../lib/api-client';
 import type { ApplicationDetail as Detail, ApplicationErased, ApplicationNote, RevealedID } from '../../gen/wire';
 import { adminGet, adminSend, adminURL } from '../api';
 import { EraseDialog } from './erase-dialog';
-import { formatDay, formatTime, statusLabel, yesNo } from './labels';
+import { formatDay, formatWhen } from '../ui/format';
+import { statusLabel, yesNo } from './labels';
 
 const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50';
@@ -94,9 +95,9 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
           rows={[
             ['Reference', d.reference],
             ['Job', d.jobTitle || 'Deleted job'],
-            ['Status', `${statusLabel(d.status)} since ${formatTime(d.statusChangedAt)}`],
-            ['Applied', formatTime(d.appliedAt)],
-            ['Last updated by the applicant', formatTime(d.updatedAt)],
+            ['Status', `${statusLabel(d.status)} since ${formatWhen(d.statusChangedAt)}`],
+            ['Applied', formatWhen(d.appliedAt)],
+            ['Last updated by the applicant', formatWhen(d.updatedAt)],
             ['Suspected spam', yesNo(d.spam)],
           ]}
         />
@@ -236,7 +237,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         <Fields
           rows={[
             ['Notice version agreed to', d.consentVersion],
-            ['Agreed at', formatTime(d.consentAt)],
+            ['Agreed at', formatWhen(d.consentAt)],
           ]}
         />
       </Section>
@@ -391,7 +392,7 @@ function Notes({ detail, path, onAdded }: { detail: Detail; path: string; onAdde
           {detail.notes.map((n) => (
             <li key={n.id} className="border-t border-slate-200 pt-2">
               <p className="text-sm text-slate-700">
-                {n.authorName}, {formatTime(n.createdAt)}
+                {n.authorName}, {formatWhen(n.createdAt)}
               </p>
               <p className="whitespace-pre-wrap">{n.body}</p>
             </li>

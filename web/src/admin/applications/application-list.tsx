@@ -6,7 +6,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import type { ApplicationList as ListAnswer } from '../../gen/wire';
 import { adminGet, adminURL } from '../api';
-import { formatTime, statusLabel } from './labels';
+import { formatWhen } from '../ui/format';
+import { statusLabel } from './labels';
 import {
   queryParams,
   readListQuery,
@@ -254,7 +255,7 @@ function Table({
                   {statusLabel(r.status)}
                   {r.spam && ' (suspected spam)'}
                 </td>
-                <td className="px-2 py-2 whitespace-nowrap">{formatTime(r.appliedAt)}</td>
+                <td className="px-2 py-2 whitespace-nowrap">{formatWhen(r.appliedAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -64,5 +64,6 @@ describe('audit log screen', () => {
   it('names actions in words', () => {
     expect(actionLabel('sign_in_failed')).toBe('Sign in failed');
     expect(actionLabel('role.change')).toBe('Role change');
+    expect(actionLabel('totp-enabled')).toBe('TOTP enabled');
   });
 });

@@ -8,6 +8,7 @@ import { Alert } from '../ui/alert';
 import { HeaderRow } from '../ui/header-row';
 import { heading1, input, label, primaryButton, secondaryButton } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
+import { formatWhenExact } from '../ui/format';
 
 export interface AuditFilters {
   action: string;
@@ -42,14 +43,10 @@ export function auditQuery(f: AuditFilters, page: number): URLSearchParams {
 
 /** An action's name in words: "sign_in_failed" → "Sign in failed". */
 export function actionLabel(action: string): string {
-  const words = action.replace(/[._-]+/g, ' ').trim();
+  const words = action.replace(/[._-]+/g, ' ').trim().replace(/\btotp\b/gi, 'TOTP');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function formatAt(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; page: AuditPage };
 
@@ -162,7 +159,7 @@ export default function AuditScreen() {
                   {load.page.entries.map((e) => (
                     <tr key={e.id} className="border-t border-slate-200 align-top">
                       <td className="whitespace-nowrap py-2 pr-4">
-                        <time dateTime={e.at}>{formatAt(e.at)}</time>
+                        <time dateTime={e.at}>{formatWhenExact(e.at)}</time>
                       </td>
                       <td className="whitespace-nowrap py-2 pr-4">{e.actorEmail || '—'}</td>
                       <td className="py-2 pr-4">{actionLabel(e.action)}</td>

@@ -14,6 +14,7 @@ import { ErrorText } from '../ui/alert';
 import { HeaderRow } from '../ui/header-row';
 import { PageButtons } from '../ui/pager';
 import { useAdminData } from '../ui/use-admin-data';
+import { formatWhen } from '../ui/format';
 
 export default function BlogScreen() {
   return (
@@ -25,7 +26,6 @@ export default function BlogScreen() {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A post's status in words. */
 function statusText(status: string): string {
@@ -62,8 +62,8 @@ function PostList() {
                     </Link>
                   </td>
                   <td className="py-2 pr-4">{statusText(p.status)}</td>
-                  <td className="py-2 pr-4">{dateTime.format(new Date(p.createdAt))}</td>
-                  <td className="py-2">{dateTime.format(new Date(p.updatedAt))}</td>
+                  <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
+                  <td className="py-2">{formatWhen(p.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,6 +15,7 @@ import { HeaderRow } from '../ui/header-row';
 import { PageButtons } from '../ui/pager';
 import { useAdminData } from '../ui/use-admin-data';
 import { StructuredDataCheck } from './structured-data-check';
+import { formatWhen } from '../ui/format';
 
 export default function JobsScreen() {
   return (
@@ -33,7 +34,6 @@ export function statusText(status: string, expired: boolean): string {
   return 'Draft';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function JobList() {
   const [page, setPage] = useState(1);
@@ -67,7 +67,7 @@ function JobList() {
                   </td>
                   <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
                   <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
-                  <td className="py-2">{dateTime.format(new Date(j.updatedAt))}</td>
+                  <td className="py-2">{formatWhen(j.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,16 +12,12 @@ import { copyText } from '../ui/copy';
 import { Field } from '../ui/field';
 import { heading1, heading2, input, label, primaryButton, secondaryButton } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
+import { formatWhen } from '../ui/format';
 
 /** An account's status in words. */
 export function accountStatus(a: StaffAccount): 'Active' | 'Disabled' | 'Invited' {
   if (a.disabled) return 'Disabled';
   return a.passwordSet ? 'Active' : 'Invited';
-}
-
-function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 interface IssuedLink extends SetupLink {
