@@ -302,3 +302,20 @@ func BenchmarkSignInHash(b *testing.B) {
 		}
 	}
 }
+
+// The hash VerifyNothing checks against is made once, by PrepareDummyHash
+// (the server calls it at start-up), with the default parameters.
+func TestPrepareDummyHash(t *testing.T) {
+	PrepareDummyHash()
+	if !DummyHashReady() {
+		t.Fatal("DummyHashReady() = false after PrepareDummyHash")
+	}
+	h := dummy.hash
+	if p, _, _, err := parseHash(h); err != nil || p != DefaultParams {
+		t.Errorf("dummy hash %q: params %+v, %v; want DefaultParams", h, p, err)
+	}
+	PrepareDummyHash()
+	if err := VerifyNothing(context.Background(), "anything at all"); err != nil || dummy.hash != h {
+		t.Errorf("VerifyNothing = %v, hash made again %v; want nil, the same hash", err, dummy.hash != h)
+	}
+}

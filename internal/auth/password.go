@@ -91,10 +91,15 @@ func hashWith(ctx context.Context, password string, p Params) (string, error) {
 		return "", err
 	}
 	defer release()
+	return encodeHash(password, salt, p), nil
+}
+
+// encodeHash hashes password with salt and p, without waiting for a slot.
+func encodeHash(password string, salt []byte, p Params) string {
 	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, keyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.Memory, p.Time, p.Threads,
-		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+		b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
 // errBadHash reports a stored hash that is not an argon2id PHC string.
@@ -143,21 +148,38 @@ func VerifyPassword(ctx context.Context, encoded, password string) (ok, rehash b
 	return ok, rehash, nil
 }
 
-// dummyHash is verified against when there is no account, so that an
-// unknown e-mail address takes as long as a wrong password. It is made
-// at the first need, not at start-up (commands that never sign anyone in
-// should not pay for it).
-var dummyHash = sync.OnceValue(func() string {
-	h, err := hashWith(context.Background(), "no account has this password", DefaultParams)
-	if err != nil {
-		panic(err)
-	}
-	return h
-})
+// dummy is the hash verified against when there is no account, so that
+// an unknown e-mail address takes as long as a wrong password. Making it
+// takes as long as a password check: the server makes it at start-up
+// (PrepareDummyHash), before it serves, so that the first sign-in to an
+// unknown address is not the slow one; commands that never sign anyone
+// in do not pay for it.
+var dummy struct {
+	once  sync.Once
+	hash  string
+	ready atomic.Bool
+}
+
+// PrepareDummyHash makes the hash that VerifyNothing checks against, once
+// per process; later calls return at once. Call it at start-up.
+func PrepareDummyHash() {
+	dummy.once.Do(func() {
+		// Not through a hashing slot: made once, it must not fail when
+		// a flood of sign-ins holds them all.
+		salt := make([]byte, saltLen)
+		_, _ = rand.Read(salt) // crypto/rand.Read never fails
+		dummy.hash = encodeHash("no account has this password", salt, DefaultParams)
+		dummy.ready.Store(true)
+	})
+}
+
+// DummyHashReady reports whether PrepareDummyHash has run.
+func DummyHashReady() bool { return dummy.ready.Load() }
 
 // VerifyNothing spends the time of one VerifyPassword and fails: for
 // sign-ins to accounts that do not exist or have no password yet.
 func VerifyNothing(ctx context.Context, password string) error {
-	_, _, err := VerifyPassword(ctx, dummyHash(), password)
+	PrepareDummyHash() // at once when the server made it at start-up
+	_, _, err := VerifyPassword(ctx, dummy.hash, password)
 	return err
 }

@@ -15,11 +15,33 @@ type Session struct {
 	ExpiresAt  time.Time // the absolute end, whatever the activity
 }
 
+// SessionStart is what StartSession checks and changes with a new session.
+type SessionStart struct {
+	// PasswordHash is the account's password hash that the sign-in
+	// checked the password against.
+	PasswordHash string
+	// Rehash, if not "", replaces PasswordHash: the same password hashed
+	// with stronger parameters.
+	Rehash string
+	// Replaces, if not "", is the ID of a session that ends: the one the
+	// browser held before (a new sign-in never keeps an old token).
+	Replaces string
+}
+
 // SessionStore keeps staff sign-in sessions (in the database, so that
 // every instance of the site knows them).
 type SessionStore interface {
 	// CreateSession stores s (its ID set by the caller).
 	CreateSession(ctx context.Context, s *Session) error
+	// StartSession stores s for a sign-in whose password was checked
+	// against start.PasswordHash: only if the account s.UserID still
+	// has that hash and is not disabled, checked in the same transaction
+	// as the insert and excluding a concurrent reset, disabling or
+	// password change (which would otherwise miss the new session). It
+	// then also sets start.Rehash as the password hash, if not "", and
+	// removes the session start.Replaces, if not "". EConflict when the
+	// account changed or is gone; then nothing is written.
+	StartSession(ctx context.Context, s *Session, start SessionStart) error
 	// GetSession returns the session with the ID: ENotFound when none.
 	GetSession(ctx context.Context, id string) (Session, error)
 	// TouchSession records activity on a session at t.

@@ -262,7 +262,8 @@ type StaffStore interface {
 	ListStaffUsers(ctx context.Context) ([]StaffUser, error)
 	UpdateStaffPassword(ctx context.Context, id, hash string) error
 	// UpdateStaffAccount sets an account's role and whether it is
-	// disabled; disabling it ends its sessions in the same transaction.
+	// disabled; disabling it ends its sessions and removes its set-up
+	// token in the same transaction.
 	UpdateStaffAccount(ctx context.Context, id string, role Role, disabled bool) error
 	DeleteStaffUser(ctx context.Context, id string) error // with its sessions, token and codes
 
@@ -308,6 +309,12 @@ type RateLimiter interface {
 	// a Retry-After answer); it is 0 when ok. Keys must not hold personal
 	// data in the clear (hash client addresses).
 	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
+	// Refund takes back one event that Allow recorded for key at the
+	// time at, if the window it was counted in is still the current one:
+	// for an event counted before it was known whether it counts (a
+	// second-step code is counted before it is checked, so that
+	// concurrent guesses cannot pass the limit, and refunded when right).
+	Refund(ctx context.Context, key string, at time.Time) error
 	// PruneRateLimits forgets windows that started before t.
 	PruneRateLimits(ctx context.Context, before time.Time) error
 }

@@ -24,6 +24,10 @@ const (
 	loginAccountCap   = 100 // per account from every network
 	loginClientLimit  = 30
 	loginWindow       = 15 * time.Minute
+	// loginCodeLimit bounds the wrong second-step codes (TOTP or
+	// recovery) per account in loginWindow, from every network: past it
+	// even a right code waits for the window's end.
+	loginCodeLimit = 5
 )
 
 // Messages of sign-in. A wrong e-mail address and a wrong password get the
@@ -38,6 +42,7 @@ const (
 	msgSelfChange    = "You cannot change your own role or disable your own account. Ask another admin."
 	msgNoPendingTOTP = "Start setting up two-step sign-in first."
 	msgTOTPAlreadyOn = "Two-step sign-in is already on. To move it to another authenticator, ask an admin for a new set-up link."
+	msgResetDisabled = "This account is disabled: enable it first, then reset it."
 )
 
 // Staff session cookies. Browsers accept a __Host- cookie only with
@@ -65,6 +70,10 @@ var enrolmentRoutes = map[string]bool{
 // authRoutes are the staff API routes of sign-in, sessions, TOTP, staff
 // accounts and the audit log.
 func (s *Server) authRoutes() []adminRoute {
+	// The routes are listed when the server is made, before it serves:
+	// the hash that sign-ins to unknown addresses are checked against is
+	// made now, so that the first of them takes no longer than the rest.
+	auth.PrepareDummyHash()
 	return []adminRoute{
 		{method: http.MethodPost, path: "/login", open: true, h: s.adminLogin},
 		{method: http.MethodPost, path: "/setup/check", open: true, h: s.adminSetupCheck},
@@ -195,15 +204,39 @@ func (s *Server) staffMe(u domain.StaffUser, sess domain.Session) *wire.StaffMe 
 }
 
 // startSession signs u in: a new session in the store and its cookie.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u domain.StaffUser) (wire.LoginAnswer, error) {
-	token, id := auth.NewToken()
+// start says which password hash was checked (EConflict when the account
+// no longer has it or was disabled meanwhile) and which session ends.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u domain.StaffUser, start domain.SessionStart) (wire.LoginAnswer, error) {
 	now := s.now()
-	sess := domain.Session{ID: id, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(auth.SessionMax)}
-	if err := s.store.CreateSession(r.Context(), &sess); err != nil {
+	sess, err := s.issueSession(w, r, u.ID, start, now, now.Add(auth.SessionMax))
+	if err != nil {
 		return wire.LoginAnswer{}, err
 	}
-	s.setSessionCookie(w, token, sess.ExpiresAt)
 	return wire.LoginAnswer{Staff: s.staffMe(u, sess)}, nil
+}
+
+// issueSession stores a session with a new token for the account (see
+// domain.SessionStore's StartSession) and sets its cookie.
+func (s *Server) issueSession(w http.ResponseWriter, r *http.Request, userID string, start domain.SessionStart, created, expires time.Time) (domain.Session, error) {
+	token, id := auth.NewToken()
+	sess := domain.Session{ID: id, UserID: userID, CreatedAt: created, LastSeenAt: s.now(), ExpiresAt: expires}
+	if err := s.store.StartSession(r.Context(), &sess, start); err != nil {
+		return domain.Session{}, err
+	}
+	s.setSessionCookie(w, token, sess.ExpiresAt)
+	return sess, nil
+}
+
+// incomingSession is the ID of the session that r's cookie names, or "":
+// a sign-in replaces it, so that a token planted in the browser before
+// (a session fixation) never becomes a signed-in session.
+func (s *Server) incomingSession(r *http.Request) string {
+	name, _ := s.staffCookie()
+	c, err := r.Cookie(name)
+	if err != nil || c.Value == "" || len(c.Value) > 100 {
+		return ""
+	}
+	return auth.HashToken(c.Value)
 }
 
 // errSignInBusy answers a sign-in while too many password checks wait.
@@ -220,12 +253,24 @@ func (s *Server) throttle(w http.ResponseWriter, r *http.Request, key string, li
 		return nil
 	}
 	setRetryAfter(w, retry)
+	return domain.Errorf(domain.ETooMany, "Too many sign-in attempts. Try again in %s.", inMinutes(retry))
+}
+
+// inMinutes says how long retry is in whole minutes, rounded up: "1
+// minute", "15 minutes".
+func inMinutes(retry time.Duration) string {
 	mins := int((retry + time.Minute - 1) / time.Minute)
-	unit := "minutes"
 	if mins <= 1 {
-		mins, unit = 1, "minute"
+		return "1 minute"
 	}
-	return domain.Errorf(domain.ETooMany, "Too many sign-in attempts. Try again in %d %s.", mins, unit)
+	return fmt.Sprintf("%d minutes", mins)
+}
+
+// codeKey is the rate-limit key of an account's wrong second-step codes
+// (hashed like the others, though an account ID is no address).
+func codeKey(userID string) string {
+	sum := sha256.Sum256([]byte("login-code\x00" + userID))
+	return "login-code:" + hex.EncodeToString(sum[:12])
 }
 
 // accountKey is the rate-limit key of an e-mail address as typed, from
@@ -308,9 +353,27 @@ func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (a
 		if strings.TrimSpace(req.Code) == "" {
 			return wire.LoginAnswer{NeedsCode: true}, nil
 		}
+		// The code is counted before it is checked, so that concurrent
+		// guesses cannot pass the limit, and taken back when right: only
+		// wrong codes count. Past the limit no code is checked.
+		key, at := codeKey(u.ID), s.now()
+		ok, retry, err := s.store.Allow(ctx, key, loginCodeLimit, loginWindow, at)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			setRetryAfter(w, retry)
+			return nil, domain.Errorf(domain.ETooMany, "Too many wrong codes. Try again in %s.", inMinutes(retry))
+		}
 		used, err := s.checkSecondFactor(r, u, req.Code)
 		if err != nil {
 			return nil, err
+		}
+		if used != "" {
+			if err := s.store.Refund(ctx, key, at); err != nil {
+				// The code is spent: the sign-in goes on.
+				s.logger(r).Warn("taking back a right code from the limit failed", "staff", u.ID, "err", err)
+			}
 		}
 		switch used {
 		case "":
@@ -323,14 +386,22 @@ func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (a
 			}
 		}
 	}
+	// The session is stored only if the account still has the hash just
+	// checked and is enabled: a reset, disabling or new password while
+	// the (slow) check ran wins over this sign-in.
+	start := domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: s.incomingSession(r)}
 	if rehash {
 		if h, err := auth.HashPassword(ctx, req.Password); err == nil {
-			if err := s.store.UpdateStaffPassword(ctx, u.ID, h); err != nil {
-				s.logger(r).Warn("rehashing a password failed", "staff", u.ID, "err", err)
-			}
+			start.Rehash = h
+		} else {
+			s.logger(r).Warn("rehashing a password failed", "staff", u.ID, "err", err)
 		}
 	}
-	ans, err := s.startSession(w, r, u)
+	ans, err := s.startSession(w, r, u, start)
+	if domain.ErrorCode(err) == domain.EConflict {
+		_ = s.audit(r, actor, domain.AuditSignInFailed, u.ID, "account changed during sign-in")
+		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +497,11 @@ func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff) (a
 	}
 	actor := &Staff{ID: u.ID, Email: u.Email}
 	_ = s.audit(r, actor, domain.AuditPasswordSet, u.ID, "")
-	ans, err := s.startSession(w, r, u)
+	ans, err := s.startSession(w, r, u, domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: s.incomingSession(r)})
+	if domain.ErrorCode(err) == domain.EConflict {
+		// Reset or disabled since the password was set.
+		return nil, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -513,8 +588,10 @@ func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staf
 
 // POST /api/admin/totp/confirm: a code from the app turns the pending
 // secret into the account's second factor; the answer is the recovery
-// codes, shown once.
-func (s *Server) adminTOTPConfirm(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+// codes, shown once. The session goes on under a new token (a new
+// cookie; the old token ends): the sign-in is complete only now, and a
+// token that someone else planted or saw before must not share in it.
+func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	ctx := r.Context()
 	var req wire.TOTPConfirmRequest
 	if err := decodeJSON(r, &req); err != nil {
@@ -537,6 +614,24 @@ func (s *Server) adminTOTPConfirm(_ http.ResponseWriter, r *http.Request, st *St
 	step, ok := auth.CheckTOTP(secret, req.Code, s.now(), 0)
 	if !ok {
 		return nil, &domain.Error{Code: domain.EInvalid, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
+	}
+	sess, err := s.store.GetSession(ctx, st.SessionID)
+	if domain.IsNotFound(err) {
+		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The new session keeps the sign-in's time and absolute end. It is
+	// made first: were it made after the second factor is on and fail,
+	// the recovery codes would be lost.
+	_, err = s.issueSession(w, r, u.ID, domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: st.SessionID}, sess.CreatedAt, sess.ExpiresAt)
+	if domain.ErrorCode(err) == domain.EConflict {
+		s.clearSessionCookie(w)
+		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+	}
+	if err != nil {
+		return nil, err
 	}
 	codes, hashes := auth.NewRecoveryCodes()
 	if err := s.store.EnableStaffTOTP(ctx, u.ID, u.TOTPPending, step, hashes); err != nil {
@@ -654,6 +749,10 @@ func (s *Server) adminResetStaff(_ http.ResponseWriter, r *http.Request, st *Sta
 	u, err := s.staffByID(r)
 	if err != nil {
 		return nil, err
+	}
+	// A disabled account's link would not work (as the command line says).
+	if u.Disabled {
+		return nil, domain.Errorf(domain.EConflict, "%s", msgResetDisabled)
 	}
 	link, expires, err := auth.IssueSetup(r.Context(), s.store, u.ID, s.baseURL, s.now())
 	if err != nil {

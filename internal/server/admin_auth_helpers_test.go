@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"context"
 	"encoding/base32"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -177,4 +179,45 @@ func (f *authFixture) auditLog(t *testing.T) []domain.AuditEntry {
 // decodeSecret reads a base32 secret as the authenticator app would.
 func decodeSecret(s string) ([]byte, error) {
 	return base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(s)
+}
+
+// raceStore runs afterRead once an account has been read for a sign-in,
+// as if another request changed the account while the password was being
+// checked.
+type raceStore struct {
+	domain.Store
+	afterRead func(u domain.StaffUser)
+}
+
+func (s *raceStore) GetStaffUserByEmail(ctx context.Context, email string) (domain.StaffUser, error) {
+	u, err := s.Store.GetStaffUserByEmail(ctx, email)
+	if err == nil && s.afterRead != nil {
+		s.afterRead(u)
+	}
+	return u, err
+}
+
+// wrongCode is a 6-digit code that m's authenticator shows at no step
+// the server accepts now.
+func (f *authFixture) wrongCode(m member) string {
+	step := auth.TOTPStep(f.clock.Now())
+	taken := map[string]bool{}
+	for d := int64(-2); d <= 2; d++ {
+		taken[auth.TOTPCode(m.secret, step+d)] = true
+	}
+	for n := 0; ; n++ {
+		if c := fmt.Sprintf("%06d", n*7919%1000000); !taken[c] {
+			return c
+		}
+	}
+}
+
+// setupToken issues a set-up link for m and returns its token.
+func (f *authFixture) setupToken(t *testing.T, m member) string {
+	t.Helper()
+	link, _, err := auth.IssueSetup(t.Context(), f.store, m.ID, baseURL, f.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link[strings.Index(link, "#")+1:]
 }

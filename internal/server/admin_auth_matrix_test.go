@@ -197,28 +197,54 @@ func TestAdminRoleRouteMatrix(t *testing.T) {
 	}
 }
 
-// A cross-site POST to the staff API is refused before any handler, with
-// or without a session (the server's cross-origin protection).
+// Every staff route that changes data refuses a request from another
+// site before any handler, with or without a session (the server's
+// cross-origin protection): whether the browser says so in
+// Sec-Fetch-Site or only sends an Origin of another site.
 func TestAdminCrossOriginWritesRefused(t *testing.T) {
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "admin@example.com", domain.RoleAdmin, "correct horse battery", true)
+	target := f.addMember(t, "target@example.com", domain.RoleEditor, "", false)
 	token := f.sessionFor(t, m)
-	cross := map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
-	for _, tc := range []struct{ path, token, body string }{
-		{"/login", "", jsonBody(map[string]string{"email": m.Email, "password": m.password})},
-		{"/logout", token, "{}"},
-		{"/logout-everywhere", token, "{}"},
-		{"/staff", token, jsonBody(map[string]string{"email": "x@example.com", "name": "X", "role": "admin"})},
-	} {
-		res := f.callFrom(t, "192.0.2.1:1234", http.MethodPost, tc.path, tc.token, tc.body, cross)
-		if res.Status != http.StatusForbidden {
-			t.Errorf("cross-site POST %s: status %d, want 403", tc.path, res.Status)
+	// Bodies that would succeed from the site itself, for the routes whose
+	// effect is checked below; {} for the rest.
+	bodies := map[string]string{
+		"POST /login": jsonBody(map[string]string{"email": m.Email, "password": m.password}),
+		"POST /staff": jsonBody(map[string]string{"email": "x@example.com", "name": "X", "role": "admin"}),
+	}
+	headers := map[string]map[string]string{
+		"Sec-Fetch-Site": {"Sec-Fetch-Site": "cross-site"},
+		"Origin":         {"Origin": "https://evil.example"},
+	}
+	writes := 0
+	for _, k := range server.AdminRouteKeys(f.srv) {
+		method, path, _ := strings.Cut(k, " ")
+		if method == http.MethodGet {
+			continue
 		}
-		if c := sessionCookie(res); c != nil && c.Value != "" {
-			t.Errorf("cross-site POST %s set a session cookie", tc.path)
+		writes++
+		path = strings.ReplaceAll(path, "{id}", target.ID)
+		body := bodies[k]
+		if body == "" {
+			body = "{}"
+		}
+		for form, h := range headers {
+			for _, tok := range []string{token, ""} {
+				res := f.callFrom(t, "192.0.2.1:1234", method, path, tok, body, h)
+				if res.Status != http.StatusForbidden {
+					t.Errorf("cross-site %s (%s, session %v): status %d, want 403", k, form, tok != "", res.Status)
+				}
+				if c := sessionCookie(res); c != nil {
+					t.Errorf("cross-site %s (%s) set a session cookie", k, form)
+				}
+			}
 		}
 	}
-	// The session survived the refused sign-out.
+	if writes < 20 {
+		t.Fatalf("only %d staff routes that change data: the route table was not read", writes)
+	}
+	// Nothing changed: the session survived the refused sign-outs, no
+	// account was added, reset or disabled, nothing was audited.
 	if res := f.call(t, http.MethodGet, "/me", token, ""); res.Status != http.StatusOK {
 		t.Errorf("GET /me after a refused cross-site sign-out: %d, want 200", res.Status)
 	}
@@ -226,8 +252,11 @@ func TestAdminCrossOriginWritesRefused(t *testing.T) {
 		t.Errorf("refused cross-site requests were audited: %+v", f.auditLog(t))
 	}
 	users, _ := f.store.ListStaffUsers(t.Context())
-	if len(users) != 1 {
-		t.Errorf("%d accounts after a refused cross-site add, want 1", len(users))
+	if len(users) != 2 {
+		t.Errorf("%d accounts after a refused cross-site add, want 2", len(users))
+	}
+	if u, _ := f.store.GetStaffUser(t.Context(), target.ID); u.Disabled || u.Role != domain.RoleEditor {
+		t.Errorf("the target account changed: %+v", u)
 	}
 }
 

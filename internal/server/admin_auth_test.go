@@ -2,8 +2,11 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -488,6 +491,7 @@ func TestAdminSetupLinkTOTPAndRecoveryCodes(t *testing.T) {
 	if res.Status != http.StatusOK || len(rc.Codes) != 10 {
 		t.Fatalf("totp/confirm: %d %s", res.Status, res.Body)
 	}
+	session = sessionCookie(res).Value // a new token once enrolled
 	if res := f.call(t, http.MethodGet, "/staff", session, ""); res.Status != http.StatusOK {
 		t.Errorf("GET /staff after enrolment: %d %s", res.Status, res.Body)
 	}
@@ -610,5 +614,250 @@ func TestAdminAuditLogFilters(t *testing.T) {
 		if res := f.call(t, http.MethodGet, "/audit"+q, token, ""); res.Status != http.StatusBadRequest {
 			t.Errorf("GET /audit%s: %d, want 400", q, res.Status)
 		}
+	}
+}
+
+// A sign-in whose account is reset, disabled or given another password
+// while its password is being checked gets no session: the change wins.
+func TestAdminLoginLosesToAConcurrentAccountChange(t *testing.T) {
+	race := &raceStore{}
+	f := newAuthFixture(t, func(o *server.Options) { race.Store = o.Store; o.Store = race })
+	ctx := t.Context()
+	other, err := auth.HashPassword(ctx, "another good password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		name   string
+		change func(u domain.StaffUser) error
+	}{
+		{"reset", func(u domain.StaffUser) error {
+			_, _, err := auth.IssueSetup(ctx, f.store, u.ID, baseURL, f.clock.Now())
+			return err
+		}},
+		{"disabled", func(u domain.StaffUser) error { return f.store.UpdateStaffAccount(ctx, u.ID, u.Role, true) }},
+		{"new password", func(u domain.StaffUser) error { return f.store.UpdateStaffPassword(ctx, u.ID, other) }},
+	} {
+		m := f.addMember(t, fmt.Sprintf("m%d@example.com", i), domain.RoleEditor, goodPassword, false)
+		race.afterRead = func(u domain.StaffUser) {
+			if err := tc.change(u); err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+		}
+		res, token := f.login(t, m.Email, goodPassword, "")
+		race.afterRead = nil
+		if res.Status != http.StatusUnauthorized || token != "" || errMessage(t, res) != "E-mail or password is incorrect." {
+			t.Errorf("account %s during sign-in: %d %s, cookie %q; want 401 and no session", tc.name, res.Status, res.Body, token)
+		}
+		if token != "" {
+			if got := f.call(t, http.MethodGet, "/me", token, "").Status; got != http.StatusUnauthorized {
+				t.Errorf("account %s during sign-in: the session works (/me %d)", tc.name, got)
+			}
+		}
+	}
+	// Unchanged, the same sign-in works.
+	m := f.addMember(t, "steady@example.com", domain.RoleEditor, goodPassword, false)
+	if res, token := f.login(t, m.Email, goodPassword, ""); res.Status != http.StatusOK || token == "" {
+		t.Errorf("sign-in of an unchanged account: %d %s", res.Status, res.Body)
+	}
+}
+
+// At most 5 wrong second-step codes per account in 15 minutes, from
+// every network and instance (counted in the database); past that even
+// a right code waits. Right codes do not count.
+func TestAdminLoginWrongCodesLimited(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	m := f.addMember(t, "ann@example.com", domain.RoleAdmin, goodPassword, true)
+	wrong := func(n int) {
+		t.Helper()
+		res, token := f.login(t, m.Email, goodPassword, f.wrongCode(m))
+		if res.Status != http.StatusUnauthorized || token != "" || errMessage(t, res) != "The code is not right. Try again." {
+			t.Fatalf("wrong code %d: %d %s; want 401", n, res.Status, res.Body)
+		}
+	}
+	for n := range 4 {
+		wrong(n + 1)
+	}
+	// A right code signs in and is not counted.
+	if res, token := f.login(t, m.Email, goodPassword, f.currentCode(m)); res.Status != http.StatusOK || token == "" {
+		t.Fatalf("a right code after 4 wrong ones: %d %s", res.Status, res.Body)
+	}
+	f.clock.Add(30 * time.Second)
+	wrong(5)
+	f.clock.Add(30 * time.Second)
+
+	res, token := f.login(t, m.Email, goodPassword, f.currentCode(m))
+	if res.Status != http.StatusTooManyRequests || token != "" {
+		t.Fatalf("a right code after 5 wrong ones: %d %s; want 429", res.Status, res.Body)
+	}
+	if msg := errMessage(t, res); msg != "Too many wrong codes. Try again in 14 minutes." {
+		t.Errorf("message %q", msg)
+	}
+	if ra := res.Header.Get("Retry-After"); ra != "840" {
+		t.Errorf("Retry-After %q, want 840", ra)
+	}
+	// From another network, with a recovery code: still refused, and the
+	// code is not used up.
+	body := jsonBody(map[string]string{"email": m.Email, "password": goodPassword, "code": m.recovery[0]})
+	if res := f.callFrom(t, "198.51.100.7:4000", http.MethodPost, "/login", "", body, nil); res.Status != http.StatusTooManyRequests {
+		t.Errorf("a recovery code from another network: %d %s; want 429", res.Status, res.Body)
+	}
+	// Another instance on the same database refuses too.
+	f2 := newAuthFixture(t, func(o *server.Options) { o.Store = f.store })
+	f2.clock.Add(f.clock.Now().Sub(f2.clock.Now()))
+	if res, _ := f2.login(t, m.Email, goodPassword, f2.currentCode(m)); res.Status != http.StatusTooManyRequests {
+		t.Errorf("another instance: %d %s; want 429", res.Status, res.Body)
+	}
+	// The window ends 15 minutes after the first wrong code.
+	f.clock.Add(14 * time.Minute)
+	if res, token := f.login(t, m.Email, goodPassword, f.currentCode(m)); res.Status != http.StatusOK || token == "" {
+		t.Errorf("a right code after the window: %d %s", res.Status, res.Body)
+	}
+	if res, token := f.login(t, m.Email, goodPassword, m.recovery[0]); res.Status != http.StatusOK || token == "" {
+		t.Errorf("the recovery code refused during the limit: %d %s", res.Status, res.Body)
+	}
+}
+
+// Confirming two-step sign-in goes on under a new session token: the
+// token held before it (perhaps planted, perhaps seen) ends.
+func TestAdminTOTPConfirmIssuesNewSession(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	m := f.addMember(t, "new-admin@example.com", domain.RoleAdmin, goodPassword, false)
+	old := f.sessionFor(t, m)
+	before, err := f.store.GetSession(t.Context(), auth.HashToken(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(time.Minute)
+	res := f.call(t, http.MethodPost, "/totp/begin", old, "{}")
+	var setup wire.TOTPSetup
+	_ = json.Unmarshal([]byte(res.Body), &setup)
+	m.secret, _ = decodeSecret(setup.Secret)
+	if res.Status != http.StatusOK || m.secret == nil {
+		t.Fatalf("totp/begin: %d %s", res.Status, res.Body)
+	}
+	// A wrong code changes nothing.
+	if res := f.call(t, http.MethodPost, "/totp/confirm", old, jsonBody(map[string]string{"code": f.wrongCode(m)})); res.Status != http.StatusUnprocessableEntity || sessionCookie(res) != nil {
+		t.Errorf("a wrong confirm code: %d, cookie %+v; want 422 and no cookie", res.Status, sessionCookie(res))
+	}
+	res = f.call(t, http.MethodPost, "/totp/confirm", old, jsonBody(map[string]string{"code": f.currentCode(m)}))
+	if res.Status != http.StatusOK {
+		t.Fatalf("totp/confirm: %d %s", res.Status, res.Body)
+	}
+	c := sessionCookie(res)
+	if c == nil || c.Value == "" || c.Value == old || c.Name != "__Host-staff" || !c.HttpOnly || !c.Secure {
+		t.Fatalf("totp/confirm cookie %+v: want a new session token", c)
+	}
+	if got := f.call(t, http.MethodGet, "/me", old, "").Status; got != http.StatusUnauthorized {
+		t.Errorf("the token from before confirming: /me %d, want 401", got)
+	}
+	if _, err := f.store.GetSession(t.Context(), auth.HashToken(old)); !domain.IsNotFound(err) {
+		t.Errorf("the old session is still stored (%v)", err)
+	}
+	me := f.call(t, http.MethodGet, "/me", c.Value, "")
+	if me.Status != http.StatusOK || !strings.Contains(me.Body, `"totpEnabled":true`) {
+		t.Errorf("the new token: /me %d %s", me.Status, me.Body)
+	}
+	// The new session keeps the sign-in's absolute end.
+	after, err := f.store.GetSession(t.Context(), auth.HashToken(c.Value))
+	if err != nil || !after.ExpiresAt.Equal(before.ExpiresAt) || !after.CreatedAt.Equal(before.CreatedAt) {
+		t.Errorf("new session %+v (%v); want the old one's sign-in time and end %v", after, err, before.ExpiresAt)
+	}
+}
+
+// Signing in or setting a password replaces the session the browser's
+// cookie named, so that a token planted before never outlives a sign-in.
+func TestAdminSignInEndsIncomingSession(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	m := f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
+	planter := f.addMember(t, "planter@example.com", domain.RoleEditor, "", false)
+
+	// A failed sign-in leaves it alone.
+	planted := f.sessionFor(t, planter)
+	body := jsonBody(map[string]string{"email": m.Email, "password": "not the password"})
+	if res := f.call(t, http.MethodPost, "/login", planted, body); res.Status != http.StatusUnauthorized {
+		t.Fatalf("wrong password: %d", res.Status)
+	}
+	if _, err := f.store.GetSession(t.Context(), auth.HashToken(planted)); err != nil {
+		t.Errorf("a failed sign-in ended the cookie's session: %v", err)
+	}
+
+	body = jsonBody(map[string]string{"email": m.Email, "password": goodPassword})
+	res := f.call(t, http.MethodPost, "/login", planted, body)
+	if c := sessionCookie(res); res.Status != http.StatusOK || c == nil || c.Value == planted {
+		t.Fatalf("sign-in with a cookie: %d %s", res.Status, res.Body)
+	}
+	if _, err := f.store.GetSession(t.Context(), auth.HashToken(planted)); !domain.IsNotFound(err) {
+		t.Errorf("the session the cookie named survived a sign-in (%v)", err)
+	}
+
+	planted = f.sessionFor(t, planter)
+	token := f.setupToken(t, m)
+	res = f.call(t, http.MethodPost, "/setup", planted, jsonBody(map[string]string{"token": token, "password": "a fresh good password"}))
+	if c := sessionCookie(res); res.Status != http.StatusOK || c == nil || c.Value == planted {
+		t.Fatalf("set-up with a cookie: %d %s", res.Status, res.Body)
+	}
+	if _, err := f.store.GetSession(t.Context(), auth.HashToken(planted)); !domain.IsNotFound(err) {
+		t.Errorf("the session the cookie named survived a password set-up (%v)", err)
+	}
+}
+
+// A disabled account cannot be reset (its link could not work), and
+// disabling an account ends its pending set-up link.
+func TestAdminResetAndDisableWithSetupLinks(t *testing.T) {
+	f := newAuthFixture(t, nil)
+	admin := f.addMember(t, "admin@example.com", domain.RoleAdmin, "", true)
+	at := f.sessionFor(t, admin)
+	m := f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
+
+	token := f.setupToken(t, m)
+	for _, body := range []string{`{"disabled":true}`, `{"disabled":false}`} {
+		if res := f.call(t, http.MethodPatch, "/staff/"+m.ID, at, body); res.Status != http.StatusOK {
+			t.Fatalf("PATCH %s: %d %s", body, res.Status, res.Body)
+		}
+	}
+	if res := f.call(t, http.MethodPost, "/setup/check", "", jsonBody(map[string]string{"token": token})); res.Status != http.StatusUnauthorized {
+		t.Errorf("a link issued before the account was disabled, after enabling it: %d, want 401", res.Status)
+	}
+
+	if res := f.call(t, http.MethodPatch, "/staff/"+m.ID, at, `{"disabled":true}`); res.Status != http.StatusOK {
+		t.Fatalf("disable: %d %s", res.Status, res.Body)
+	}
+	res := f.call(t, http.MethodPost, "/staff/"+m.ID+"/reset", at, "{}")
+	if res.Status != http.StatusConflict || errMessage(t, res) != "This account is disabled: enable it first, then reset it." {
+		t.Errorf("reset of a disabled account: %d %s; want 409", res.Status, res.Body)
+	}
+	for _, e := range f.auditLog(t) {
+		if e.Action == domain.AuditStaffReset {
+			t.Errorf("a refused reset was audited: %+v", e)
+		}
+	}
+	if res := f.call(t, http.MethodPatch, "/staff/"+m.ID, at, `{"disabled":false}`); res.Status != http.StatusOK {
+		t.Fatalf("enable: %d %s", res.Status, res.Body)
+	}
+	if res := f.call(t, http.MethodPost, "/staff/"+m.ID+"/reset", at, "{}"); res.Status != http.StatusOK {
+		t.Errorf("reset once enabled: %d %s", res.Status, res.Body)
+	}
+}
+
+// The hash that sign-ins to unknown addresses are checked against is made
+// when the server is, before it serves. Run in a process of its own, where
+// nothing made it before.
+func TestAdminDummyHashMadeBeforeServing(t *testing.T) {
+	if os.Getenv("DUMMY_HASH_CHILD") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAdminDummyHashMadeBeforeServing$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "DUMMY_HASH_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestAdminDummyHashMadeBeforeServing") {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
+	if auth.DummyHashReady() {
+		t.Fatal("the dummy hash exists before any server")
+	}
+	newAuthFixture(t, nil)
+	if !auth.DummyHashReady() {
+		t.Error("the server was made without the dummy hash: the first unknown address would be slower")
 	}
 }

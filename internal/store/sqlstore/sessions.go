@@ -30,6 +30,45 @@ func (s *Store) CreateSession(ctx context.Context, x *domain.Session) (err error
 	return err
 }
 
+// StartSession stores x if the account still has start.PasswordHash and
+// is enabled. The account's row is read for update: a reset, disabling
+// or password change that runs at the same time waits for this
+// transaction, and its removal of the account's sessions then sees the
+// new one (or, when it came first, this check sees its change).
+func (s *Store) StartSession(ctx context.Context, x *domain.Session, start domain.SessionStart) (err error) {
+	defer s.wrap(&err, "StartSession")
+	c := *x
+	c.CreatedAt, c.LastSeenAt, c.ExpiresAt = stamp(c.CreatedAt), stamp(c.LastSeenAt), stamp(c.ExpiresAt)
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		var hash string
+		var disabled bool
+		err := tx.QueryRowContext(ctx, s.q(`SELECT password_hash, disabled FROM staff_users WHERE id = ?`+s.d.ForUpdate), c.UserID).Scan(&hash, &disabled)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (disabled || hash != start.PasswordHash)) {
+			return domain.Errorf(domain.EConflict, "The account changed during sign-in.")
+		}
+		if err != nil {
+			return err
+		}
+		if start.Rehash != "" {
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE staff_users SET password_hash = ? WHERE id = ?`), start.Rehash, c.UserID); err != nil {
+				return err
+			}
+		}
+		if start.Replaces != "" {
+			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE id = ?`), start.Replaces); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?)`),
+			c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt))
+		return err
+	})
+	if err == nil {
+		*x = c
+	}
+	return err
+}
+
 // GetSession returns the session with the ID.
 func (s *Store) GetSession(ctx context.Context, id string) (_ domain.Session, err error) {
 	defer s.wrap(&err, "GetSession")

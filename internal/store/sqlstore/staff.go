@@ -110,7 +110,8 @@ func (s *Store) UpdateStaffPassword(ctx context.Context, id, hash string) (err e
 }
 
 // UpdateStaffAccount sets an account's role and disabled flag; disabling
-// ends its sessions.
+// ends its sessions and removes its set-up token (a link must not start
+// working again when the account is enabled).
 func (s *Store) UpdateStaffAccount(ctx context.Context, id string, role domain.Role, disabled bool) (err error) {
 	defer s.wrap(&err, "UpdateStaffAccount(%q)", id)
 	return s.tx(ctx, false, func(tx *sql.Tx) error {
@@ -120,8 +121,15 @@ func (s *Store) UpdateStaffAccount(ctx context.Context, id string, role domain.R
 		if !disabled {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ?`), id)
-		return err
+		for _, q := range []string{
+			`DELETE FROM staff_sessions WHERE user_id = ?`,
+			`DELETE FROM staff_setup_tokens WHERE user_id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, s.q(q), id); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
@@ -263,6 +271,17 @@ func (s *Store) CountRecoveryCodes(ctx context.Context, id string) (n int, err e
 	defer s.wrap(&err, "CountRecoveryCodes(%q)", id)
 	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM staff_recovery_codes WHERE user_id = ?`), id).Scan(&n)
 	return n, err
+}
+
+// Refund takes back one event that Allow counted for key at the time at,
+// unless its window has ended since (a window that started after at is
+// another one). It is here rather than with Allow because it serves the
+// staff sign-in's limit on second-step codes.
+func (s *Store) Refund(ctx context.Context, key string, at time.Time) (err error) {
+	defer s.wrap(&err, "Refund")
+	_, err = s.w.ExecContext(ctx, s.q(`UPDATE rate_limits SET hits = hits - 1 WHERE key = ? AND window_start <= ? AND hits > 0`),
+		key, s.t(stamp(at)))
+	return err
 }
 
 // affected runs a write and reports whether it changed a row.

@@ -22,6 +22,10 @@ var authTests = []contractTest{
 	{"Auth/RecoveryCodesSingleUse", testAuthRecoveryCodes},
 	{"Auth/DeleteAccountTakesEverything", testAuthDeleteAccount},
 	{"Auth/ConcurrentUsesOfOneSecret", testAuthConcurrentUses},
+	{"Auth/StartSessionChecksAccount", testAuthStartSession},
+	{"Auth/StartSessionLosesToReset", testAuthStartSessionRace},
+	{"Auth/DisableEndsSetupToken", testAuthDisableEndsSetupToken},
+	{"Auth/RateLimitRefund", testAuthRateLimitRefund},
 }
 
 func newStaff(t *testing.T, s domain.Store, email string, role domain.Role) domain.StaffUser {
@@ -347,4 +351,151 @@ func testAuthConcurrentUses(t *testing.T, s domain.Store) {
 	if steps.Load() != 1 || codes.Load() != 1 {
 		t.Errorf("concurrent uses: %d of one TOTP step and %d of one recovery code succeeded, want 1 each", steps.Load(), codes.Load())
 	}
+}
+
+// StartSession stores a session only while the account has the password
+// hash the sign-in checked and is enabled; it may rehash the password and
+// end the session the browser held.
+func testAuthStartSession(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	u := newStaff(t, s, "ss@example.com", domain.RoleEditor)
+	sess := func(id string) *domain.Session {
+		return &domain.Session{ID: id, UserID: u.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: at(12 * time.Hour)}
+	}
+	a := sess("a")
+	must(t, s.StartSession(ctx, a, domain.SessionStart{PasswordHash: u.PasswordHash}), "StartSession")
+	wantStamp(t, "CreatedAt", t0, a.CreatedAt)
+	got, err := s.GetSession(ctx, "a")
+	must(t, err, "GetSession")
+	checkDiff(t, "GetSession", *a, got)
+
+	wantCode(t, s.StartSession(ctx, sess("stale"), domain.SessionStart{PasswordHash: "another hash"}), domain.EConflict, "StartSession with a changed hash")
+	_, err = s.GetSession(ctx, "stale")
+	wantCode(t, err, domain.ENotFound, "GetSession of a refused session")
+	missing := sess("nobody")
+	missing.UserID = "missing"
+	wantCode(t, s.StartSession(ctx, missing, domain.SessionStart{PasswordHash: u.PasswordHash}), domain.EConflict, "StartSession of a missing account")
+
+	// Rehash and replace: the old session ends, the new hash is stored.
+	must(t, s.StartSession(ctx, sess("b"), domain.SessionStart{PasswordHash: u.PasswordHash, Rehash: "new hash", Replaces: "a"}), "StartSession replacing a")
+	_, err = s.GetSession(ctx, "a")
+	wantCode(t, err, domain.ENotFound, "GetSession of the replaced session")
+	_, err = s.GetSession(ctx, "b")
+	must(t, err, "GetSession b")
+	if h := getStaff(t, s, u.ID).PasswordHash; h != "new hash" {
+		t.Errorf("password hash %q after a rehash, want %q", h, "new hash")
+	}
+	// A refused start changes nothing.
+	wantCode(t, s.StartSession(ctx, sess("c"), domain.SessionStart{PasswordHash: u.PasswordHash, Rehash: "x", Replaces: "b"}), domain.EConflict, "StartSession with the old hash")
+	_, err = s.GetSession(ctx, "b")
+	must(t, err, "GetSession b after a refused start replacing it")
+	if h := getStaff(t, s, u.ID).PasswordHash; h != "new hash" {
+		t.Errorf("password hash %q after a refused start, want unchanged", h)
+	}
+
+	must(t, s.UpdateStaffAccount(ctx, u.ID, u.Role, true), "disable")
+	wantCode(t, s.StartSession(ctx, sess("d"), domain.SessionStart{PasswordHash: "new hash"}), domain.EConflict, "StartSession of a disabled account")
+	_, err = s.GetSession(ctx, "d")
+	wantCode(t, err, domain.ENotFound, "GetSession of a disabled account's refused session")
+}
+
+// A reset racing sign-ins checked against the old password leaves none
+// of their sessions: each either came first (and the reset removes it) or
+// sees the reset (and stores nothing).
+func testAuthStartSessionRace(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	for round := range 5 {
+		u := newStaff(t, s, fmt.Sprintf("race%d@example.com", round), domain.RoleEditor)
+		var wg sync.WaitGroup
+		var ids []string
+		for i := range 6 {
+			id := fmt.Sprintf("r%d-%d", round, i)
+			ids = append(ids, id)
+			wg.Go(func() {
+				err := s.StartSession(ctx, &domain.Session{ID: id, UserID: u.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: at(time.Hour)},
+					domain.SessionStart{PasswordHash: u.PasswordHash})
+				if err != nil && domain.ErrorCode(err) != domain.EConflict {
+					t.Errorf("StartSession: %v", err)
+				}
+			})
+			if i == 2 {
+				wg.Go(func() {
+					if err := s.IssueSetupToken(ctx, u.ID, fmt.Sprintf("reset-%d", round), at(time.Hour)); err != nil {
+						t.Errorf("IssueSetupToken: %v", err)
+					}
+				})
+			}
+		}
+		wg.Wait()
+		for _, id := range ids {
+			if _, err := s.GetSession(ctx, id); !domain.IsNotFound(err) {
+				t.Errorf("round %d: session %s outlived the reset (%v)", round, id, err)
+			}
+		}
+	}
+}
+
+// Disabling an account removes its set-up token: enabling it again does
+// not bring the link back.
+func testAuthDisableEndsSetupToken(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	u := newStaff(t, s, "de@example.com", domain.RoleEditor)
+	v := newStaff(t, s, "dv@example.com", domain.RoleEditor)
+	must(t, s.IssueSetupToken(ctx, u.ID, "tok-u", at(24*time.Hour)), "IssueSetupToken")
+	must(t, s.IssueSetupToken(ctx, v.ID, "tok-v", at(24*time.Hour)), "IssueSetupToken")
+	must(t, s.UpdateStaffAccount(ctx, u.ID, domain.RoleRecruiter, false), "role change")
+	_, err := s.LookupSetupToken(ctx, "tok-u", t0)
+	must(t, err, "LookupSetupToken after a role change (the link stays)")
+	must(t, s.UpdateStaffAccount(ctx, u.ID, domain.RoleRecruiter, true), "disable")
+	must(t, s.UpdateStaffAccount(ctx, u.ID, domain.RoleRecruiter, false), "enable")
+	_, err = s.LookupSetupToken(ctx, "tok-u", t0)
+	wantCode(t, err, domain.ENotFound, "LookupSetupToken of a link issued before disabling")
+	_, err = s.LookupSetupToken(ctx, "tok-v", t0)
+	must(t, err, "another account's link stays")
+}
+
+// Refund takes back one event of the current window, never of a later
+// one, and never below zero.
+func testAuthRateLimitRefund(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	base := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	allow := func(key string, at time.Time) bool {
+		t.Helper()
+		ok, _, err := s.Allow(ctx, key, 2, time.Minute, at)
+		must(t, err, "Allow")
+		return ok
+	}
+	refund := func(key string, at time.Time) {
+		t.Helper()
+		must(t, s.Refund(ctx, key, at), "Refund")
+	}
+	if !allow("k", base) || !allow("k", base.Add(time.Second)) {
+		t.Fatal("events within the limit refused")
+	}
+	refund("k", base.Add(time.Second))
+	if !allow("k", base.Add(2*time.Second)) {
+		t.Error("an event after a refund refused: the refund took nothing back")
+	}
+	if allow("k", base.Add(3*time.Second)) {
+		t.Error("a third counted event allowed")
+	}
+	// A refund of an event of an ended window leaves the new one alone.
+	if !allow("k", base.Add(61*time.Second)) || !allow("k", base.Add(62*time.Second)) {
+		t.Fatal("a new window refused")
+	}
+	refund("k", base.Add(3*time.Second))
+	if allow("k", base.Add(63*time.Second)) {
+		t.Error("a refund from an ended window was taken from the new one")
+	}
+	// Never below zero, and an unknown key is no error.
+	if !allow("n", base) {
+		t.Fatal("a first event refused")
+	}
+	for range 3 {
+		refund("n", base)
+	}
+	if !allow("n", base.Add(time.Second)) || !allow("n", base.Add(2*time.Second)) || allow("n", base.Add(3*time.Second)) {
+		t.Error("more refunds than events let more than the limit through")
+	}
+	refund("unknown", base)
 }
