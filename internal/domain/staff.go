@@ -89,10 +89,13 @@ type AuditEntry struct {
 type AuditFilter struct {
 	Action AuditAction
 	Actor  string // matches the actor's e-mail, case-insensitive substring
-	Since  time.Time
-	Until  time.Time // exclusive
-	Limit  int       // 0 = no limit
-	Offset int
+	// Subject matches what an entry is about (an application's reference,
+	// "job ID", an account's ID), case-insensitive substring.
+	Subject string
+	Since   time.Time
+	Until   time.Time // exclusive
+	Limit   int       // 0 = no limit
+	Offset  int
 }
 
 // AuditStore keeps the audit log. Entries are never changed; retention

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"corpsite/internal/auth"
 	"corpsite/internal/domain"
@@ -773,7 +774,10 @@ var auditActions = []domain.AuditAction{
 	domain.AuditMailRetried, domain.AuditContactDeleted,
 }
 
-// GET /api/admin/audit?action=&actor=&from=&to=&page=: the audit log,
+// auditMaxSubject bounds the subject filter of the audit log.
+const auditMaxSubject = 100
+
+// GET /api/admin/audit?action=&actor=&subject=&from=&to=&page=: the audit log,
 // newest first; from and to are days in the site's time zone (to
 // included).
 func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
@@ -797,6 +801,11 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (a
 		return nil, badQuery("actor", "The actor filter is too long.")
 	} else {
 		f.Actor = a
+	}
+	if sub := strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(sub) > auditMaxSubject || !utf8.ValidString(sub) {
+		return nil, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
+	} else {
+		f.Subject = sub
 	}
 	var err error
 	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone()); err != nil {

@@ -580,6 +580,9 @@ func TestAdminAuditLogFilters(t *testing.T) {
 		if i%2 == 1 {
 			e.ActorEmail, e.Action = "sam@example.com", domain.AuditSignOut
 		}
+		if i%10 == 0 {
+			e.Subject = fmt.Sprintf("APP-TEST%04d", i)
+		}
 		if err := f.store.AppendAudit(ctx, &e); err != nil {
 			t.Fatal(err)
 		}
@@ -610,7 +613,14 @@ func TestAdminAuditLogFilters(t *testing.T) {
 	if p := page("?from=2026-03-10&to=2026-03-10"); p.Total != 7 {
 		t.Errorf("10 March: %d entries, want 7", p.Total)
 	}
-	for _, q := range []string{"?from=10/03/2026", "?action=nope", "?page=0", "?page=x"} {
+	// The subject: an application's reference (or part of it), any case.
+	if p := page("?subject=app-test0010"); p.Total != 1 || p.Entries[0].Subject != "APP-TEST0010" {
+		t.Errorf("subject APP-TEST0010: %+v", p)
+	}
+	if p := page("?subject=APP-TEST"); p.Total != 6 {
+		t.Errorf("subject APP-TEST: %d entries, want 6", p.Total)
+	}
+	for _, q := range []string{"?from=10/03/2026", "?action=nope", "?page=0", "?page=x", "?subject=" + strings.Repeat("x", 101)} {
 		if res := f.call(t, http.MethodGet, "/audit"+q, token, ""); res.Status != http.StatusBadRequest {
 			t.Errorf("GET /audit%s: %d, want 400", q, res.Status)
 		}

@@ -46,6 +46,10 @@ func (s *Store) ListAudit(ctx context.Context, f domain.AuditFilter) (_ []domain
 		where = append(where, "actor_key LIKE ? ESCAPE '\\'")
 		args = append(args, "%"+likeEscape(a)+"%")
 	}
+	if sub := strings.ToLower(strings.TrimSpace(f.Subject)); sub != "" {
+		where = append(where, "LOWER(subject) LIKE ? ESCAPE '\\'")
+		args = append(args, "%"+likeEscape(sub)+"%")
+	}
 	if !f.Since.IsZero() {
 		where = append(where, "at >= ?")
 		args = append(args, s.t(f.Since))

@@ -67,6 +67,12 @@ func testAuditList(t *testing.T, s domain.Store) {
 	if got, _ := list(domain.AuditFilter{Actor: "%"}); len(got) != 0 {
 		t.Errorf("ListAudit(actor %%) = %d entries, want 0 (percent literal)", len(got))
 	}
+	if got, n := list(domain.AuditFilter{Subject: " app-abcd2 "}); n != 1 || len(got) != 1 || got[0].ID != entries[2].ID {
+		t.Errorf("ListAudit(subject app-abcd2, any case) = %d entries (total %d), want the reveal", len(got), n)
+	}
+	if got, _ := list(domain.AuditFilter{Subject: "_"}); len(got) != 0 {
+		t.Errorf("ListAudit(subject _) = %d entries, want 0 (underscore literal)", len(got))
+	}
 	if got, n := list(domain.AuditFilter{Since: at(time.Minute), Until: at(3 * time.Minute)}); n != 2 || len(got) != 2 {
 		t.Errorf("ListAudit(since, until) = %d (total %d), want 2", len(got), n)
 	}

@@ -1,7 +1,7 @@
 // One application with every field, grouped like the application form:
 // the national ID masked until revealed (which the audit log records),
 // documents as downloads, the pipeline status, notes and erasing.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import type { ApplicationDetail as Detail, ApplicationErased, ApplicationNote, RevealedID } from '../../gen/wire';
@@ -9,6 +9,7 @@ import { adminGet, adminSend, adminURL } from '../api';
 import { EraseDialog } from './erase-dialog';
 import { formatDay, formatWhen } from '../ui/format';
 import { statusLabel, yesNo } from './labels';
+import { StaffContext } from '../staff-context';
 
 const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50';
@@ -77,6 +78,8 @@ export function ApplicationDetail() {
 
 function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactNode; back: string }) {
   const [d, setD] = useState(initial);
+  // Admins may read the audit log (the screen is also a recruiter's).
+  const me = useContext(StaffContext);
   const path = `/applications/${encodeURIComponent(d.id)}`;
   return (
     <div className="space-y-8">
@@ -88,6 +91,13 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         <p className="text-slate-700">
           {d.fullName} for {d.jobTitle || 'a deleted job'}
         </p>
+        {me?.role === 'admin' && (
+          <p className="mt-1 text-sm">
+            <Link className="text-blue-700 underline" to={`/audit?subject=${encodeURIComponent(d.reference)}`}>
+              Audit log of this application
+            </Link>
+          </p>
+        )}
       </div>
 
       <Section title="Application">

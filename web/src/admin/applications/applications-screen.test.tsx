@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicationDetail, ApplicationList } from '../../gen/wire';
+import type { ApplicationDetail, ApplicationList, StaffMe } from '../../gen/wire';
+import { StaffContext } from '../staff-context';
 import ApplicationsScreen from './applications-screen';
 
 afterEach(() => {
@@ -14,11 +15,12 @@ function Where() {
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, me?: StaffMe) {
+  const ui = <ApplicationsScreen />;
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/admin/applications/*" element={<ApplicationsScreen />} />
+        <Route path="/admin/applications/*" element={me ? <StaffContext.Provider value={me}>{ui}</StaffContext.Provider> : ui} />
       </Routes>
       <Where />
     </MemoryRouter>,
@@ -186,6 +188,18 @@ describe('an application', () => {
     await screen.findByText('ABCPE1234K');
     expect(screen.getByText(/this was recorded in the audit log/)).toBeTruthy();
     expect(calls.at(-1)).toEqual({ url: '/api/admin/applications/a1/reveal-id', method: 'POST' });
+  });
+
+  it('links an admin to the audit log of the application, and not a recruiter', async () => {
+    stubFetch(() => json(detail()));
+    const admin = { role: 'admin' } as StaffMe;
+    renderAt('/admin/applications/a1', admin);
+    const link = await screen.findByRole('link', { name: 'Audit log of this application' });
+    expect(link.getAttribute('href')).toBe('/audit?subject=APP-AAAA2222');
+    cleanup();
+    renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
+    await screen.findByText('•••• 234K');
+    expect(screen.queryByRole('link', { name: 'Audit log of this application' })).toBeNull();
   });
 
   it('erases only after the reference is typed, then returns to the list with a message', async () => {

@@ -40,17 +40,27 @@ describe('audit log screen', () => {
     await screen.findByText('Page 1 of 3');
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in_failed' } });
     fireEvent.change(screen.getByLabelText('Actor e-mail'), { target: { value: ' ravi@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'APP-7K2Q' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await screen.findByText(/match the filters/);
-    expect(screen.getByTestId('location').textContent).toBe('/audit?action=sign_in_failed&actor=ravi%40example.com&from=2026-11-01&to=2026-11-20');
-    expect(auditCalls(calls).at(-1)).toEqual({ action: 'sign_in_failed', actor: 'ravi@example.com', from: '2026-11-01', to: '2026-11-20' });
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/audit?action=sign_in_failed&actor=ravi%40example.com&subject=APP-7K2Q&from=2026-11-01&to=2026-11-20',
+    );
+    expect(auditCalls(calls).at(-1)).toEqual({ action: 'sign_in_failed', actor: 'ravi@example.com', subject: 'APP-7K2Q', from: '2026-11-01', to: '2026-11-20' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toContain('&page=2');
-    expect(auditCalls(calls).at(-1)).toEqual({ action: 'sign_in_failed', actor: 'ravi@example.com', from: '2026-11-01', to: '2026-11-20', page: '2' });
+    expect(auditCalls(calls).at(-1)).toEqual({
+      action: 'sign_in_failed',
+      actor: 'ravi@example.com',
+      subject: 'APP-7K2Q',
+      from: '2026-11-01',
+      to: '2026-11-20',
+      page: '2',
+    });
   });
 
   it('opens a linked view with its filters filled in', async () => {

@@ -1,5 +1,5 @@
 // The audit log (admins): who did what, when and from where, newest first.
-// The filters live in the address (?action=&actor=&from=&to=&page=), so a
+// The filters live in the address (?action=&actor=&subject=&from=&to=&page=), so a
 // filtered view can be linked and survives a reload.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,16 +13,18 @@ import { formatWhenExact } from '../ui/format';
 export interface AuditFilters {
   action: string;
   actor: string;
+  subject: string;
   from: string;
   to: string;
 }
 
-const FILTER_KEYS = ['action', 'actor', 'from', 'to'] as const;
+const FILTER_KEYS = ['action', 'actor', 'subject', 'from', 'to'] as const;
 
 function filtersOf(params: URLSearchParams): AuditFilters {
   return {
     action: params.get('action') ?? '',
     actor: params.get('actor') ?? '',
+    subject: params.get('subject') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
@@ -60,6 +62,7 @@ export default function AuditScreen() {
   const { data, error, loading } = useAdminData<AuditPage>('/audit', {
     action: q.get('action') ?? undefined,
     actor: q.get('actor') ?? undefined,
+    subject: q.get('subject') ?? undefined,
     from: q.get('from') ?? undefined,
     to: q.get('to') ?? undefined,
     page: q.get('page') ?? undefined,
@@ -94,7 +97,7 @@ export default function AuditScreen() {
   return (
     <div className="space-y-6">
       <h1 className={heading1}>Audit log</h1>
-      <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter the audit log">
+      <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Filter the audit log">
         <div className="space-y-1">
           <label htmlFor={`${ids}-action`} className={label}>
             Action
@@ -115,6 +118,23 @@ export default function AuditScreen() {
             Actor e-mail
           </label>
           <input id={`${ids}-actor`} type="email" className={`${input} w-full`} value={draft.actor} onChange={set('actor')} autoComplete="off" />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-subject`} className={label}>
+            Subject
+          </label>
+          <input
+            id={`${ids}-subject`}
+            className={`${input} w-full`}
+            value={draft.subject}
+            onChange={set('subject')}
+            autoComplete="off"
+            maxLength={100}
+            aria-describedby={`${ids}-subject-hint`}
+          />
+          <p id={`${ids}-subject-hint`} className="text-xs text-slate-600">
+            A reference (APP-…) or an ID
+          </p>
         </div>
         <div className="space-y-1">
           <label htmlFor={`${ids}-from`} className={label}>
