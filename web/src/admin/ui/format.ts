@@ -1,15 +1,16 @@
-// How the console writes moments and days: every screen alike, in the
-// site's one time zone (content/site.json), the zone the server's day
-// filters use too, with the zone's short name so nobody has to guess.
+// How the console writes moments and days: every screen alike, in Indian
+// English as the site's pages, in the site's one time zone
+// (content/site.json), which the server's day filters use too, with the
+// zone's short name so nobody has to guess.
 import site from '../../../../content/site.json';
 
 /** The site's time zone (IANA name); UTC when site.json has none. */
 export const SITE_ZONE: string = (site as { timeZone?: string }).timeZone || 'UTC';
 
 const parts = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-const when = new Intl.DateTimeFormat('en-GB', { ...parts, timeZone: SITE_ZONE, timeZoneName: 'short' });
-const exact = new Intl.DateTimeFormat('en-GB', { ...parts, second: '2-digit', timeZone: SITE_ZONE, timeZoneName: 'short' });
-const dayOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const when = new Intl.DateTimeFormat('en-IN', { ...parts, timeZone: SITE_ZONE, timeZoneName: 'short' });
+const exact = new Intl.DateTimeFormat('en-IN', { ...parts, second: '2-digit', timeZone: SITE_ZONE, timeZoneName: 'short' });
+const dayOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function format(f: Intl.DateTimeFormat, iso: string): string {
   const d = new Date(iso);
