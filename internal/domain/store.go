@@ -90,6 +90,11 @@ type JobStore interface {
 	// CreatedAt/UpdatedAt with the current time.
 	CreateJob(ctx context.Context, j *Job) error
 	UpdateJob(ctx context.Context, j *Job) error
+	// UpdateJobFrom is UpdateJob applied only while the job's stored
+	// status is from, the status the change was based on: EConflict,
+	// and nothing written, when someone else published, closed or
+	// reopened it meanwhile (an edit must not undo that).
+	UpdateJobFrom(ctx context.Context, j *Job, from JobStatus) error
 	DeleteJob(ctx context.Context, id string) error
 }
 
@@ -100,6 +105,9 @@ type BlogStore interface {
 	GetBlogPost(ctx context.Context, id string) (BlogPost, error)
 	CreateBlogPost(ctx context.Context, p *BlogPost) error
 	UpdateBlogPost(ctx context.Context, p *BlogPost) error
+	// UpdateBlogPostFrom is UpdateBlogPost applied only while the post's
+	// stored status is from (see UpdateJobFrom).
+	UpdateBlogPostFrom(ctx context.Context, p *BlogPost, from PostStatus) error
 	DeleteBlogPost(ctx context.Context, id string) error // also deletes its comments
 }
 

@@ -637,3 +637,78 @@ func TestAdminCoverUploadKeepsEditsMadeMeanwhile(t *testing.T) {
 		t.Errorf("after the upload: title %q, %d image versions; want the edit kept and the cover set", got.Title, len(got.ImageVersions))
 	}
 }
+
+// staleStore answers reads of jobs and posts as they were before a change
+// that another member of staff made while this request was being handled.
+type staleStore struct {
+	domain.Store
+	job  *domain.Job
+	post *domain.BlogPost
+}
+
+func (s *staleStore) GetJob(ctx context.Context, id string) (domain.Job, error) {
+	if s.job != nil && s.job.ID == id {
+		return *s.job, nil
+	}
+	return s.Store.GetJob(ctx, id)
+}
+
+func (s *staleStore) GetBlogPost(ctx context.Context, id string) (domain.BlogPost, error) {
+	if s.post != nil && s.post.ID == id {
+		return *s.post, nil
+	}
+	return s.Store.GetBlogPost(ctx, id)
+}
+
+// An edit saved while someone else closed the job (or unpublished the
+// post) does not undo that: 409 with the status it has now, nothing changed.
+func TestAdminEditDoesNotUndoAConcurrentStatusChange(t *testing.T) {
+	stale := &staleStore{}
+	f := newFixture(t, func(o *server.Options) { stale.Store = o.Store; o.Store = stale })
+	ctx := context.Background()
+
+	j := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", fullJob("Tide Surveyor")))
+	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil); res.Status != http.StatusOK {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	open, err := f.store.GetJob(ctx, j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/close", nil); res.Status != http.StatusOK {
+		t.Fatalf("close: %d %s", res.Status, res.Body)
+	}
+	stale.job = &open // the edit read the job before the close
+	res := f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, fullJob("Tide Surveyor, edited"))
+	if res.Status != http.StatusConflict || !strings.Contains(res.Body, "it is now closed") {
+		t.Errorf("edit of a job closed meanwhile: %d %s; want 409 saying it is closed", res.Status, res.Body)
+	}
+	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/close", nil); res.Status != http.StatusConflict {
+		t.Errorf("close of a job closed meanwhile: %d %s; want 409", res.Status, res.Body)
+	}
+	stale.job = nil
+	if got, err := f.store.GetJob(ctx, j.ID); err != nil || got.Status != domain.JobClosed || got.JobTitle != "Tide Surveyor" {
+		t.Errorf("job after the refused edit: %q %s, %v; want it closed and unedited", got.JobTitle, got.Status, err)
+	}
+
+	p := decodeInto[wire.AdminPost](t, f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Low tide notes", Description: "About it.", Content: "<h2>First</h2><p>One.</p>"}))
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != http.StatusOK {
+		t.Fatalf("publish post: %d %s", res.Status, res.Body)
+	}
+	published, err := f.store.GetBlogPost(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/unpublish", nil); res.Status != http.StatusOK {
+		t.Fatalf("unpublish: %d %s", res.Status, res.Body)
+	}
+	stale.post = &published
+	edited := wire.AdminPostInput{Title: "Low tide notes, edited", Description: "About it.", Content: "<h2>First</h2><p>One.</p>"}
+	if res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, edited); res.Status != http.StatusConflict || !strings.Contains(res.Body, "it is now draft") {
+		t.Errorf("edit of a post unpublished meanwhile: %d %s; want 409 saying it is a draft", res.Status, res.Body)
+	}
+	stale.post = nil
+	if got, err := f.store.GetBlogPost(ctx, p.ID); err != nil || got.Status != domain.PostDraft || got.Title != "Low tide notes" {
+		t.Errorf("post after the refused edit: %q %s, %v; want the unedited draft", got.Title, got.Status, err)
+	}
+}

@@ -131,7 +131,7 @@ func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff
 	if err := validateJob(j, s.now(), j.Status == domain.JobOpen, was.ClosingDate); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateJob(r.Context(), &j); err != nil {
+	if err := s.store.UpdateJobFrom(r.Context(), &j, was.Status); err != nil {
 		return nil, err
 	}
 	if j.Status != domain.JobDraft {
@@ -153,8 +153,9 @@ func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Sta
 		}
 		return nil, err
 	}
+	from := j.Status
 	j.Status = domain.JobOpen
-	if err := s.store.UpdateJob(r.Context(), &j); err != nil {
+	if err := s.store.UpdateJobFrom(r.Context(), &j, from); err != nil {
 		return nil, err
 	}
 	s.versions.invalidate()
@@ -174,7 +175,7 @@ func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff
 		return nil, domain.Errorf(domain.EConflict, "Only an open job can be closed; this one is %s.", j.Status)
 	}
 	j.Status = domain.JobClosed
-	if err := s.store.UpdateJob(r.Context(), &j); err != nil {
+	if err := s.store.UpdateJobFrom(r.Context(), &j, domain.JobOpen); err != nil {
 		return nil, err
 	}
 	s.versions.invalidate()

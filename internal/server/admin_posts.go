@@ -123,7 +123,7 @@ func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 	if err := validatePost(p, p.Status == domain.PostPublished); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateBlogPost(r.Context(), &p); err != nil {
+	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
@@ -144,8 +144,9 @@ func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *St
 		}
 		return nil, err
 	}
+	from := p.Status
 	p.Status = domain.PostPublished
-	if err := s.store.UpdateBlogPost(r.Context(), &p); err != nil {
+	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, from); err != nil {
 		return nil, err
 	}
 	s.versions.invalidate()
@@ -163,7 +164,7 @@ func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *
 		return nil, domain.Errorf(domain.EConflict, "The post is not published.")
 	}
 	p.Status = domain.PostDraft
-	if err := s.store.UpdateBlogPost(r.Context(), &p); err != nil {
+	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, domain.PostPublished); err != nil {
 		return nil, err
 	}
 	s.versions.invalidate()

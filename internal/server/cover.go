@@ -84,7 +84,7 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 	old := p.ImageVersions
 	p.ImageVersions = versions
 	p.Image = versions[len(versions)-1].URL
-	if err := s.store.UpdateBlogPost(ctx, &p); err != nil {
+	if err := s.store.UpdateBlogPostFrom(ctx, &p, p.Status); err != nil {
 		s.deleteCoverFiles(r, versions)
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 	}
 	old := p.ImageVersions
 	p.Image, p.ImageVersions = "", nil
-	if err := s.store.UpdateBlogPost(r.Context(), &p); err != nil {
+	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {

@@ -99,7 +99,23 @@ func (s *Store) CreateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 // UpdateBlogPost replaces every field of the post with p's ID except
 // CreatedAt, sanitising the content as CreateBlogPost does, and sets
 // UpdatedAt to the current time; p is updated with what was stored.
-func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err error) {
+func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) error {
+	return s.updateBlogPost(ctx, p, "")
+}
+
+// UpdateBlogPostFrom is UpdateBlogPost while the stored status is from.
+func (s *Store) UpdateBlogPostFrom(ctx context.Context, p *domain.BlogPost, from domain.PostStatus) error {
+	return s.updateBlogPost(ctx, p, from)
+}
+
+// statusChanged is the conflict of a change based on a status that
+// someone else changed meanwhile; was is the status stored now.
+func statusChanged(what, was string) error {
+	return domain.Errorf(domain.EConflict, "Someone else changed this %s meanwhile: it is now %s. Reload the page to see it, then make your change again.", what, was)
+}
+
+// updateBlogPost is UpdateBlogPost, only while the stored status is from (any when "").
+func (s *Store) updateBlogPost(ctx context.Context, p *domain.BlogPost, from domain.PostStatus) (err error) {
 	defer s.wrap(&err, "UpdateBlogPost(%q)", p.ID)
 	c := *p
 	c.Content = sanitize.HTML(c.Content)
@@ -120,6 +136,9 @@ func (s *Store) UpdateBlogPost(ctx context.Context, p *domain.BlogPost) (err err
 		}
 		if err != nil {
 			return false, err
+		}
+		if from != "" && was != string(from) {
+			return false, statusChanged("post", was)
 		}
 		row := tx.QueryRowContext(ctx, s.q(`UPDATE blog_posts SET title = ?, description = ?, image = ?,
 			image_versions = ?, content = ?, status = ?, updated_at = ?

@@ -87,7 +87,17 @@ func (s *Store) CreateJob(ctx context.Context, j *domain.Job) (err error) {
 // UpdateJob replaces every field of the job with j's ID except CreatedAt,
 // sanitising the description as CreateJob does, and sets UpdatedAt to the
 // current time; j is updated with what was stored.
-func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) (err error) {
+func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) error {
+	return s.updateJob(ctx, j, "")
+}
+
+// UpdateJobFrom is UpdateJob while the stored status is from.
+func (s *Store) UpdateJobFrom(ctx context.Context, j *domain.Job, from domain.JobStatus) error {
+	return s.updateJob(ctx, j, from)
+}
+
+// updateJob is UpdateJob, only while the stored status is from (any when "").
+func (s *Store) updateJob(ctx context.Context, j *domain.Job, from domain.JobStatus) (err error) {
 	defer s.wrap(&err, "UpdateJob(%q)", j.ID)
 	c := *j
 	c.Description = sanitize.HTML(c.Description)
@@ -105,6 +115,9 @@ func (s *Store) UpdateJob(ctx context.Context, j *domain.Job) (err error) {
 		}
 		if err != nil {
 			return false, err
+		}
+		if from != "" && was != string(from) {
+			return false, statusChanged("job", was)
 		}
 		row := tx.QueryRowContext(ctx, s.q(`UPDATE jobs SET job_title = ?, experience = ?, location = ?,
 			description = ?, department = ?, employment_type = ?, salary_min = ?, salary_max = ?,

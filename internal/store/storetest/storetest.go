@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Blog/RoundTrip", testBlogRoundTrip},
 		{"Blog/NotFound", testBlogNotFound},
 		{"Blog/Update", testBlogUpdate},
+		{"StatusPrecondition", testStatusPrecondition},
 		{"Blog/ListCountPaginate", testBlogList},
 		{"Blog/DeleteCascadesComments", testBlogDeleteCascade},
 		{"SanitizeOnWrite", testSanitizeOnWrite},
@@ -1297,4 +1298,40 @@ func testStaffPasswordDelete(t *testing.T, s domain.Store) {
 	// The address is free again.
 	again := domain.StaffUser{Email: "DEV@example.com", Name: "Dev", PasswordHash: "h", Role: "editor"}
 	must(t, s.CreateStaffUser(ctx, &again), "CreateStaffUser after delete")
+}
+
+// UpdateJobFrom and UpdateBlogPostFrom write only while the stored status
+// is the one the change was based on: an edit made from a stale read
+// cannot undo a close or unpublish that happened meanwhile.
+func testStatusPrecondition(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	j := newJob("job-from", t0, domain.JobOpen)
+	must(t, s.CreateJob(ctx, &j), "CreateJob")
+	closed := j
+	closed.Status = domain.JobClosed
+	must(t, s.UpdateJobFrom(ctx, &closed, domain.JobOpen), "UpdateJobFrom(open) of an open job")
+	stale := j // read before the close: still says open
+	stale.JobTitle = "Edited meanwhile"
+	err := s.UpdateJobFrom(ctx, &stale, domain.JobOpen)
+	wantCode(t, err, domain.EConflict, "UpdateJobFrom(open) of a closed job")
+	if msg := domain.ErrorMessage(err); !strings.Contains(msg, "it is now closed") {
+		t.Errorf("conflict message %q does not say the status", msg)
+	}
+	if got, err := s.GetJob(ctx, j.ID); err != nil || got.Status != domain.JobClosed || got.JobTitle == "Edited meanwhile" {
+		t.Errorf("after the refused edit: %+v, %v; want the closed job unchanged", got, err)
+	}
+	missing := newJob("job-none", t0, domain.JobOpen)
+	wantCode(t, s.UpdateJobFrom(ctx, &missing, domain.JobOpen), domain.ENotFound, "UpdateJobFrom of a missing job")
+
+	p := newPost("post-from", t0, domain.PostPublished)
+	must(t, s.CreateBlogPost(ctx, &p), "CreateBlogPost")
+	draft := p
+	draft.Status = domain.PostDraft
+	must(t, s.UpdateBlogPostFrom(ctx, &draft, domain.PostPublished), "UpdateBlogPostFrom(published)")
+	old := p
+	old.Title = "Edited meanwhile"
+	wantCode(t, s.UpdateBlogPostFrom(ctx, &old, domain.PostPublished), domain.EConflict, "UpdateBlogPostFrom(published) of a draft")
+	if got, err := s.GetBlogPost(ctx, p.ID); err != nil || got.Status != domain.PostDraft || got.Title == "Edited meanwhile" {
+		t.Errorf("after the refused edit: %+v, %v; want the draft unchanged", got, err)
+	}
 }
