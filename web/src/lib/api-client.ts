@@ -38,7 +38,7 @@ export class ApiRequestError extends Error {
 }
 
 /** The error of a non-2xx answer: the server's body when it sent one. */
-function answerError(status: number, body: unknown): ApiRequestError {
+export function answerError(status: number, body: unknown): ApiRequestError {
   const error = (body as Partial<ErrorBody> | null)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const fields = error.fields && typeof error.fields === 'object' ? error.fields : undefined;
@@ -47,7 +47,8 @@ function answerError(status: number, body: unknown): ApiRequestError {
   return new ApiRequestError(status, { code: INTERNAL_ERROR, message: `The server answered ${status}.` }, false);
 }
 
-function networkError(): ApiRequestError {
+/** The error of a request that got no answer. */
+export function networkError(): ApiRequestError {
   return new ApiRequestError(0, { code: NETWORK_ERROR, message: NETWORK_MESSAGE }, false);
 }
 

@@ -1,11 +1,11 @@
 // The applications table: filters, search, sortable columns and pages,
 // all kept in the URL query so a view can be reloaded, shared and
 // returned to from an application.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import type { ApplicationList as ListAnswer } from '../../gen/wire';
-import { adminGet, adminURL } from '../api';
+import { adminFile, adminGet, adminURL, saveFile } from '../api';
 import { formatWhen } from '../ui/format';
 import { statusLabel } from './labels';
 import {
@@ -32,6 +32,8 @@ export function ApplicationList() {
   const key = writeListQuery(query);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [search, setSearch] = useState(query.q);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
   const notice = (location.state as { notice?: string } | null)?.notice;
 
   // The search box follows the URL when it changes from elsewhere (back button).
@@ -62,15 +64,37 @@ export function ApplicationList() {
 
   const data = load.state === 'done' ? load.data : null;
   const exportHref = adminURL('/applications/export.csv', filterParams(query));
+  // The export is fetched first and then saved, so that a refusal (too
+  // many rows, a session that ended) is shown here rather than saved as
+  // the CSV file.
+  const onExport = async (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    if (exporting) return;
+    setExporting(true);
+    setExportError('');
+    try {
+      saveFile(await adminFile('/applications/export.csv', filterParams(query), 'applications.csv'));
+    } catch (err) {
+      setExportError(err instanceof ApiRequestError ? err.message : 'The export failed. Try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Applications</h1>
-        <a className={secondary} href={exportHref} download>
+        <a className={secondary} href={exportHref} download onClick={onExport} aria-busy={exporting || undefined}>
           Export CSV
         </a>
       </div>
+      {exporting && <p role="status">Preparing the export…</p>}
+      {exportError && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
+          Export failed: {exportError}
+        </p>
+      )}
       {notice && (
         <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900">
           {notice}

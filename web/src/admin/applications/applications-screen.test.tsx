@@ -172,6 +172,57 @@ function detail(): ApplicationDetail {
   };
 }
 
+/** Stubs URL.createObjectURL (jsdom has none) and returns its mock. */
+function stubObjectURLs() {
+  const save = vi.fn((_: Blob) => 'blob:x');
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static createObjectURL = save;
+      static revokeObjectURL = vi.fn();
+    },
+  );
+  return save;
+}
+
+describe('the export', () => {
+  it('shows a refusal in words and saves nothing', async () => {
+    const save = stubObjectURLs();
+    const message = 'The filters select 12000 applications; an export holds at most 10000. Narrow the filters (job, status or dates) and export again.';
+    const calls = stubFetch((url) =>
+      url.includes('/export.csv') ? json({ error: { code: 'invalid', message } }, 400) : json(list()),
+    );
+    renderAt('/admin/applications?status=new');
+    await screen.findByText('Asha Rao');
+    fireEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Export failed: ${message}`);
+    expect(calls.at(-1)).toEqual({ url: '/api/admin/applications/export.csv?status=new', method: 'GET' });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves the CSV under the name the server gave it', async () => {
+    const save = stubObjectURLs();
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    stubFetch((url) =>
+      url.includes('/export.csv')
+        ? new Response('Reference\r\nAPP-AAAA2222\r\n', {
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="applications-2026-11-25.csv"' },
+          })
+        : json(list()),
+    );
+    renderAt('/admin/applications');
+    await screen.findByText('Asha Rao');
+    fireEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['applications-2026-11-25.csv']));
+    expect(await save.mock.calls[0]![0].text()).toBe('Reference\r\nAPP-AAAA2222\r\n');
+    expect(screen.queryByRole('alert')).toBeNull();
+    click.mockRestore();
+  });
+});
+
 describe('an application', () => {
   it('shows the national ID masked until revealed, and says the reveal was recorded', async () => {
     const calls = stubFetch((url) =>
