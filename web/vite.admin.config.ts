@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { productionAliases } from './scripts/production-aliases.mjs';
 
 // The staff console's bundle, built apart from the public site's so that
 // none of it reaches a visitor's first load. Go serves dist/admin: the
@@ -7,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 // (internal/server/admin_page.go, embedded by embed.go).
 export default defineConfig({
   plugins: [tailwindcss()],
+  resolve: { alias: productionAliases },
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   base: '/',

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import tailwindcss from '@tailwindcss/vite';
+import { productionAliases } from './scripts/production-aliases.mjs';
 
 // The client bundle. The server bundle is built by scripts/build-server.mjs
 // from the same sources; Go embeds both (see embed.go, package corpsite/web).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss()],
+  // Builds take react-router's production files; tests its development ones.
+  resolve: command === 'build' ? { alias: productionAliases } : {},
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { fs: { allow: ['..'] } },
@@ -25,4 +28,4 @@ export default defineConfig({
     // jsdom renders of whole pages are slow on a loaded 2-core machine.
     testTimeout: 20_000,
   },
-});
+}));
