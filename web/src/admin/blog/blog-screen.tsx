@@ -1,15 +1,15 @@
 // The console's blog: the list of every post, and the form that writes
 // one in sections (each starting with a Heading 2: a slide on the post's
 // page), uploads its cover image, previews it and publishes it.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useCallback, useRef, useState } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
 import type { AdminPost, AdminPostInput, AdminPostList, PagePreview } from '../../gen/wire';
 import { ApiRequestError, postForm } from '../../lib/api-client';
-import { adminGet, adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
-import { describeError, dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
+import { adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
+import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useUnsavedChanges } from '../editor/unsaved-changes';
+import { useEditorPage } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
 import { HeaderRow } from '../ui/header-row';
 import { PageButtons } from '../ui/pager';
@@ -25,7 +25,6 @@ export default function BlogScreen() {
     </Routes>
   );
 }
-
 
 /** A post's status in words. */
 function statusText(status: string): string {
@@ -84,162 +83,42 @@ function formOf(p: AdminPost): AdminPostInput {
 const sectionsHelp =
   'Start each section with a heading (Heading 2): the post’s page shows one section at a time, titled by its heading. Use Heading 3 inside a section.';
 
-/**
- * How an action on a new post went. Its first save gives the post an
- * address, and the editor there is a new one: the outcome travels in the
- * navigation's state so that editor can say it.
- */
-interface Outcome {
-  notice?: string;
-  error?: string;
-  fields?: Record<string, string>;
-}
-
 function PostEditor() {
   const { id } = useParams();
-  const navigate = useNavigate();
-  const carried = useLocation().state as Outcome | null;
-  const [post, setPost] = useState<AdminPost | null>(null);
-  const [form, setForm] = useState<AdminPostInput>(emptyForm);
-  const [saved, setSaved] = useState<AdminPostInput>(emptyForm);
-  const [loadError, setLoadError] = useState('');
-  const [error, setError] = useState(carried?.error ?? '');
-  const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
-  const [notice, setNotice] = useState(carried?.notice ?? '');
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const focusContent = useRef<() => void>(() => {});
-  const errorRef = useRef<HTMLParagraphElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const page = useEditorPage<AdminPost, AdminPostInput>({
+    id,
+    collection: '/posts',
+    empty: emptyForm,
+    formOf,
+    fieldPrefix: 'post',
+    richField: 'content',
+    pending: progress !== null,
+  });
+  const { item: post, setItem: setPost, form, setForm, dirty, loadError, error, fields, setFields, notice, setNotice, busy, errorRef, onEditorReady, begin, fail, run } =
+    page;
 
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    adminGet<AdminPost>(`/posts/${encodeURIComponent(id)}`)
-      .then((p) => {
-        if (!live) return;
-        setPost(p);
-        setForm(formOf(p));
-        setSaved(formOf(p));
-      })
-      .catch((e: unknown) => live && setLoadError(describeError(e).message));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const onContent = useCallback((html: string) => setForm((f) => ({ ...f, content: html })), [setForm]);
 
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
-  useUnsavedChanges(dirty || progress !== null);
-
-  const onContent = useCallback((html: string) => setForm((f) => ({ ...f, content: html })), []);
-  const onEditorReady = useCallback((focus: () => void) => {
-    focusContent.current = focus;
-  }, []);
-
-  function fail(e: unknown) {
-    const d = describeError(e);
-    setError(d.message);
-    setFields(d.fields);
-    const first = Object.keys(d.fields)[0];
-    queueMicrotask(() => {
-      if (first === 'content') focusContent.current();
-      else if (first) document.getElementById(`post-${first}`)?.focus();
-      else errorRef.current?.focus();
-    });
-  }
-
-  function begin() {
-    setBusy(true);
-    setError('');
-    setFields({});
-    setNotice('');
-  }
-
-  async function save(): Promise<AdminPost | null> {
-    try {
-      const p = post ? await adminSend<AdminPost>('PUT', `/posts/${post.id}`, form) : await adminSend<AdminPost>('POST', '/posts', form);
-      setPost(p);
-      setForm(formOf(p));
-      setSaved(formOf(p));
-      return p;
-    } catch (e) {
-      fail(e);
-      return null;
-    }
-  }
-
-  /** Goes to the address of a post just created, where its editor says how the action went. */
-  function showCreated(p: AdminPost, outcome: Outcome) {
-    navigate(`../${p.id}`, { relative: 'path', replace: true, state: outcome });
-  }
-
-  async function onSave() {
-    begin();
-    const created = !post;
-    const p = await save();
-    if (p) {
-      const done = post?.status === 'published' ? 'Changes saved. The blog shows them now.' : 'Draft saved.';
-      if (created) return showCreated(p, { notice: done });
-      setNotice(done);
-    }
-    setBusy(false);
-  }
-
-  async function onPublish() {
-    begin();
-    const created = !post;
-    const p = await save();
-    if (p) {
-      try {
-        const published = await adminSend<AdminPost>('POST', `/posts/${p.id}/publish`);
-        const done = 'Published. The post is on the blog now.';
-        if (created) return showCreated(published, { notice: done });
-        setPost(published);
-        setNotice(done);
-      } catch (e) {
-        if (created) return showCreated(p, { error: describeError(e).message, fields: describeError(e).fields });
-        fail(e);
-      }
-    }
-    setBusy(false);
-  }
+  const onSave = () => page.onSave((before) => (before?.status === 'published' ? 'Changes saved. The blog shows them now.' : 'Draft saved.'));
+  const onPublish = () => page.onPublish('Published. The post is on the blog now.');
+  const onDelete = () => page.onDelete('Delete this post, its comments and its cover image for good?');
 
   async function onUnpublish() {
     if (!post) return;
-    begin();
-    try {
+    await run(async () => {
       setPost(await adminSend<AdminPost>('POST', `/posts/${post.id}/unpublish`));
       setNotice('Unpublished. The post is a draft again and off the blog.');
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
+    });
   }
 
-  async function onDelete() {
-    if (!post || !window.confirm('Delete this post, its comments and its cover image for good?')) return;
-    begin();
-    try {
-      await adminSend('DELETE', `/posts/${post.id}`);
-      setSaved(form);
-      navigate('..', { relative: 'path' });
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
-  }
-
-  async function onPreview() {
-    begin();
-    try {
+  const onPreview = () =>
+    run(async () => {
       const q = post ? `?id=${encodeURIComponent(post.id)}` : '';
       setPreview(await adminSend<PagePreview>('POST', `/posts/preview${q}`, form));
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
-  }
+    });
 
   async function onUpload() {
     const file = fileRef.current?.files?.[0];
@@ -261,19 +140,15 @@ function PostEditor() {
       fail(e);
     }
     setProgress(null);
-    setBusy(false);
+    page.setBusy(false);
   }
 
   async function onRemoveCover() {
     if (!post) return;
-    begin();
-    try {
+    await run(async () => {
       setPost(await adminSend<AdminPost>('DELETE', `/posts/${post.id}/cover`));
       setNotice('Cover image removed.');
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
+    });
   }
 
   if (loadError) {

@@ -1,15 +1,15 @@
 // The console's jobs: the list of every job, and the form that creates and
 // edits one, previews its public page, checks its structured data and
 // publishes or closes it.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
 import jobsCopy from '../../../../content/jobs.json';
 import type { AdminJob, AdminJobInput, AdminJobList, CheckItem, PagePreview } from '../../gen/wire';
-import { adminGet, adminSend } from '../api';
-import { describeError, dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
+import { adminSend } from '../api';
+import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useUnsavedChanges } from '../editor/unsaved-changes';
+import { useEditorPage } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
 import { HeaderRow } from '../ui/header-row';
 import { PageButtons } from '../ui/pager';
@@ -130,170 +130,47 @@ function inputOf(f: JobForm): AdminJobInput {
 
 const employmentTypes = Object.entries(jobsCopy.detail.employmentTypes as Record<string, string>);
 
-/**
- * How an action on a new job went. Its first save gives the job an
- * address, and the editor there is a new one: the outcome travels in the
- * navigation's state so that editor can say it.
- */
-interface Outcome {
-  notice?: string;
-  error?: string;
-  fields?: Record<string, string>;
-}
-
 function JobEditor() {
   const { id } = useParams();
-  const navigate = useNavigate();
-  const carried = useLocation().state as Outcome | null;
-  const [job, setJob] = useState<AdminJob | null>(null);
-  const [form, setForm] = useState<JobForm>(emptyForm);
-  const [saved, setSaved] = useState<JobForm>(emptyForm);
-  const [loadError, setLoadError] = useState('');
-  const [error, setError] = useState(carried?.error ?? '');
-  const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
-  const [notice, setNotice] = useState(carried?.notice ?? '');
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [check, setCheck] = useState<{ items: CheckItem[]; source: string } | null>(null);
-  const focusDescription = useRef<() => void>(() => {});
-  const errorRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    adminGet<AdminJob>(`/jobs/${encodeURIComponent(id)}`)
-      .then((j) => {
-        if (!live) return;
-        setJob(j);
-        setForm(formOf(j));
-        setSaved(formOf(j));
-        setCheck({ items: j.check, source: 'as saved' });
-      })
-      .catch((e: unknown) => live && setLoadError(describeError(e).message));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
-  useUnsavedChanges(dirty);
+  const page = useEditorPage<AdminJob, JobForm>({
+    id,
+    collection: '/jobs',
+    empty: emptyForm,
+    formOf,
+    bodyOf: inputOf,
+    fieldPrefix: 'job',
+    richField: 'description',
+    onSaved: (j) => setCheck({ items: j.check, source: 'as saved' }),
+  });
+  const { item: job, setItem: setJob, form, setForm, dirty, loadError, error, fields, notice, setNotice, busy, errorRef, onEditorReady, run } = page;
 
   const set = (k: keyof JobForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const onDescription = useCallback((html: string) => setForm((f) => ({ ...f, description: html })), []);
-  const onEditorReady = useCallback((focus: () => void) => {
-    focusDescription.current = focus;
-  }, []);
+  const onDescription = useCallback((html: string) => setForm((f) => ({ ...f, description: html })), [setForm]);
 
-  function fail(e: unknown) {
-    const d = describeError(e);
-    setError(d.message);
-    setFields(d.fields);
-    const first = Object.keys(d.fields)[0];
-    queueMicrotask(() => {
-      if (first === 'description') focusDescription.current();
-      else if (first) document.getElementById(`job-${first}`)?.focus();
-      else errorRef.current?.focus();
-    });
-  }
-
-  function begin() {
-    setBusy(true);
-    setError('');
-    setFields({});
-    setNotice('');
-  }
-
-  /** Saves the form (creates the job when new); the saved job, or null on failure. */
-  async function save(): Promise<AdminJob | null> {
-    try {
-      const body = inputOf(form);
-      const j = job ? await adminSend<AdminJob>('PUT', `/jobs/${job.id}`, body) : await adminSend<AdminJob>('POST', '/jobs', body);
-      setJob(j);
-      setForm(formOf(j));
-      setSaved(formOf(j));
-      setCheck({ items: j.check, source: 'as saved' });
-      return j;
-    } catch (e) {
-      fail(e);
-      return null;
-    }
-  }
-
-  /** Goes to the address of a job just created, where its editor says how the action went. */
-  function showCreated(j: AdminJob, outcome: Outcome) {
-    navigate(`../${j.id}`, { relative: 'path', replace: true, state: outcome });
-  }
-
-  async function onSave() {
-    begin();
-    const created = !job;
-    const j = await save();
-    if (j) {
-      const done = job?.status === 'open' ? 'Changes saved. The public page shows them now.' : 'Draft saved.';
-      if (created) return showCreated(j, { notice: done });
-      setNotice(done);
-    }
-    setBusy(false);
-  }
-
-  async function onPublish() {
-    begin();
-    const created = !job;
-    const j = await save();
-    if (j) {
-      try {
-        const published = await adminSend<AdminJob>('POST', `/jobs/${j.id}/publish`);
-        const done = 'Published. The job is on the career page now.';
-        if (created) return showCreated(published, { notice: done });
-        setJob(published);
-        setCheck({ items: published.check, source: 'as published' });
-        setNotice(done);
-      } catch (e) {
-        if (created) return showCreated(j, { error: describeError(e).message, fields: describeError(e).fields });
-        fail(e);
-      }
-    }
-    setBusy(false);
-  }
+  const onSave = () => page.onSave((before) => (before?.status === 'open' ? 'Changes saved. The public page shows them now.' : 'Draft saved.'));
+  const onPublish = () =>
+    page.onPublish('Published. The job is on the career page now.', (published) =>
+      setCheck({ items: published.check, source: 'as published' }),
+    );
+  const onDelete = () => page.onDelete('Delete this job for good? Its applications are kept.');
 
   async function onClose() {
     if (!job || !window.confirm('Close this job? Visitors will see “Position closed” and can no longer apply.')) return;
-    begin();
-    try {
-      const closed = await adminSend<AdminJob>('POST', `/jobs/${job.id}/close`);
-      setJob(closed);
+    await run(async () => {
+      setJob(await adminSend<AdminJob>('POST', `/jobs/${job.id}/close`));
       setNotice('Closed. The job is off the career page.');
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
+    });
   }
 
-  async function onDelete() {
-    if (!job || !window.confirm('Delete this job for good? Its applications are kept.')) return;
-    begin();
-    try {
-      await adminSend('DELETE', `/jobs/${job.id}`);
-      setSaved(form); // nothing left to lose
-      navigate('..', { relative: 'path' });
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
-  }
-
-  async function onPreview() {
-    begin();
-    try {
+  const onPreview = () =>
+    run(async () => {
       const q = job ? `?id=${encodeURIComponent(job.id)}` : '';
       const p = await adminSend<PagePreview>('POST', `/jobs/preview${q}`, inputOf(form));
       setPreview(p);
       setCheck({ items: p.check, source: 'of the preview' });
-    } catch (e) {
-      fail(e);
-    }
-    setBusy(false);
-  }
+    });
 
   if (loadError) {
     return (

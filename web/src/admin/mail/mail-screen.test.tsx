@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OutboxList, OutboxRow } from '../../gen/wire';
 import MailScreen, { retryable, statusOf } from './mail-screen';
@@ -63,7 +63,8 @@ describe('mail screen', () => {
       'The e-mail “Subject f” to staff@example.com will be sent again now.',
     );
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/mail/f/retry']);
-    await screen.findByText('Queued');
+    // The reloaded list shows the e-mail queued (the status filter has a "Queued" option too).
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Queued')).toBeTruthy());
   });
 
   it('says why a retry was refused', async () => {

@@ -1,0 +1,203 @@
+// The state and actions an editor screen of the console shares (a job, a
+// blog post): load the item named in the address, keep the form and what
+// was last saved (and warn before unsaved edits are lost), save, publish,
+// and say how an action went, with the first refused field focused.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { adminGet, adminSend } from '../api';
+import { describeError } from './form-field';
+import { useUnsavedChanges } from './unsaved-changes';
+
+/**
+ * How an action on a new item went. Its first save gives the item an
+ * address, and the editor there is a new one: the outcome travels in the
+ * navigation's state so that editor can say it.
+ */
+interface Outcome {
+  notice?: string;
+  error?: string;
+  fields?: Record<string, string>;
+}
+
+export interface EditorPageOptions<T extends { id: string; status: string }, F> {
+  /** The item's ID from the address; undefined for a new item. */
+  id: string | undefined;
+  /** The item's collection in the staff API, e.g. "/jobs". */
+  collection: string;
+  empty: F;
+  formOf: (item: T) => F;
+  /** The request body of a form (the form itself when absent). */
+  bodyOf?: (form: F) => unknown;
+  /** The prefix of the form's field IDs: "job" focuses #job-title. */
+  fieldPrefix: string;
+  /** The rich-text field: focused through its editor, not by ID. */
+  richField: string;
+  /** Sees every item the server answers with on loading and saving. */
+  onSaved?: (item: T) => void;
+  /** Something besides the form that leaving would lose (an upload under way). */
+  pending?: boolean;
+}
+
+export function useEditorPage<T extends { id: string; status: string }, F>(o: EditorPageOptions<T, F>) {
+  const { id, collection, empty, formOf, bodyOf = (f: F) => f, fieldPrefix, richField, onSaved, pending = false } = o;
+  const navigate = useNavigate();
+  const carried = useLocation().state as Outcome | null;
+  const [item, setItem] = useState<T | null>(null);
+  const [form, setForm] = useState<F>(empty);
+  const [saved, setSaved] = useState<F>(empty);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState(carried?.error ?? '');
+  const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
+  const [notice, setNotice] = useState(carried?.notice ?? '');
+  const [busy, setBusy] = useState(false);
+  const focusRich = useRef<() => void>(() => {});
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // The latest callbacks, for the effect that loads once per ID (set
+  // before it runs: effects run in order).
+  const latest = useRef({ formOf, onSaved });
+  useEffect(() => {
+    latest.current = { formOf, onSaved };
+  });
+
+  /** Takes an item the server answered with as the saved state. */
+  const took = useCallback((t: T) => {
+    setItem(t);
+    setForm(latest.current.formOf(t));
+    setSaved(latest.current.formOf(t));
+    latest.current.onSaved?.(t);
+  }, []);
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    adminGet<T>(`${collection}/${encodeURIComponent(id)}`)
+      .then((t) => live && took(t))
+      .catch((e: unknown) => live && setLoadError(describeError(e).message));
+    return () => {
+      live = false;
+    };
+  }, [id, collection, took]);
+
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty || pending);
+
+  const onEditorReady = useCallback((focus: () => void) => {
+    focusRich.current = focus;
+  }, []);
+
+  /** Shows a refusal: its message, its fields' messages, the first of them focused. */
+  function fail(e: unknown) {
+    const d = describeError(e);
+    setError(d.message);
+    setFields(d.fields);
+    const first = Object.keys(d.fields)[0];
+    queueMicrotask(() => {
+      if (first === richField) focusRich.current();
+      else if (first) document.getElementById(`${fieldPrefix}-${first}`)?.focus();
+      else errorRef.current?.focus();
+    });
+  }
+
+  /** Starts an action: busy, with the last one's messages cleared. */
+  function begin() {
+    setBusy(true);
+    setError('');
+    setFields({});
+    setNotice('');
+  }
+
+  /** Runs an action on the server: its refusal is shown, and the screen is not busy after. */
+  async function run(action: () => Promise<void>) {
+    begin();
+    try {
+      await action();
+    } catch (e) {
+      fail(e);
+    }
+    setBusy(false);
+  }
+
+  /** Saves the form (creates the item when new); the saved item, or null on failure. */
+  async function save(): Promise<T | null> {
+    try {
+      const body = bodyOf(form);
+      const t = item ? await adminSend<T>('PUT', `${collection}/${item.id}`, body) : await adminSend<T>('POST', collection, body);
+      took(t);
+      return t;
+    } catch (e) {
+      fail(e);
+      return null;
+    }
+  }
+
+  /** Goes to the address of an item just created, where its editor says how the action went. */
+  function showCreated(t: T, outcome: Outcome) {
+    navigate(`../${t.id}`, { relative: 'path', replace: true, state: outcome });
+  }
+
+  /** Save: done says how it went for the item as it was before (null when new). */
+  async function onSave(done: (before: T | null) => string) {
+    begin();
+    const before = item;
+    const t = await save();
+    if (t) {
+      if (!before) return showCreated(t, { notice: done(before) });
+      setNotice(done(before));
+    }
+    setBusy(false);
+  }
+
+  /** Save, then publish; published sees the item the server published. */
+  async function onPublish(done: string, published?: (t: T) => void) {
+    begin();
+    const created = !item;
+    const t = await save();
+    if (t) {
+      try {
+        const p = await adminSend<T>('POST', `${collection}/${t.id}/publish`);
+        if (created) return showCreated(p, { notice: done });
+        setItem(p);
+        published?.(p);
+        setNotice(done);
+      } catch (e) {
+        if (created) return showCreated(t, { error: describeError(e).message, fields: describeError(e).fields });
+        fail(e);
+      }
+    }
+    setBusy(false);
+  }
+
+  /** Deletes the item after confirm, then goes back to the list. */
+  async function onDelete(confirm: string) {
+    if (!item || !window.confirm(confirm)) return;
+    await run(async () => {
+      await adminSend('DELETE', `${collection}/${item.id}`);
+      setSaved(form); // nothing left to lose
+      navigate('..', { relative: 'path' });
+    });
+  }
+
+  return {
+    item,
+    setItem,
+    form,
+    setForm,
+    dirty,
+    loadError,
+    error,
+    fields,
+    setFields,
+    notice,
+    setNotice,
+    busy,
+    setBusy,
+    errorRef,
+    onEditorReady,
+    begin,
+    fail,
+    run,
+    onSave,
+    onPublish,
+    onDelete,
+  };
+}
