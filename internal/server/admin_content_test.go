@@ -326,7 +326,7 @@ func TestAdminJobPreview(t *testing.T) {
 	if strings.Contains(p.HTML, `type="module"`) || strings.Contains(p.HTML, "modulepreload") {
 		t.Error("preview asks for the app's scripts")
 	}
-	if !strings.Contains(p.HTML, `rel="stylesheet" href="/assets/`) {
+	if !strings.Contains(p.HTML, "<style>") {
 		t.Error("preview lacks the site's style sheet")
 	}
 	if strings.Contains(p.HTML, "alert(") || strings.Contains(p.HTML, "onerror") {

@@ -3,7 +3,9 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -22,6 +24,11 @@ type assets struct {
 	manifest map[string]manifestEntry
 	entryJS  string
 	entryCSS []string
+	// entryStyle is the text of the entry's style sheets, which pages
+	// carry inline (no request before the first paint), and styleHash its
+	// CSP source ('sha256-…') that lets exactly that <style> element in.
+	entryStyle string
+	styleHash  string
 }
 
 type asset struct {
@@ -64,9 +71,21 @@ func loadBundle(fsys fs.FS, entryKey, dir string) (*assets, error) {
 		return nil, fmt.Errorf("server: manifest.json has no %s", entryKey)
 	}
 	a.entryJS = "/" + entry.File
+	var style strings.Builder
 	for _, c := range entry.CSS {
 		a.entryCSS = append(a.entryCSS, "/"+c)
+		b, err := fs.ReadFile(fsys, c)
+		if err != nil {
+			return nil, fmt.Errorf("server: the entry's style sheet: %w", err)
+		}
+		style.Write(b)
 	}
+	a.entryStyle = style.String()
+	if strings.Contains(strings.ToLower(a.entryStyle), "</style") {
+		return nil, fmt.Errorf("server: the entry's style sheet contains </style and cannot be inlined")
+	}
+	sum := sha256.Sum256([]byte(a.entryStyle))
+	a.styleHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	err = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

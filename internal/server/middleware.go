@@ -13,13 +13,21 @@ import (
 )
 
 // contentSecurityPolicy allows scripts and style sheets only from our own
-// origin (no inline script, no <style> element), and frames only from the
-// map service, on a visitor's request. Inline style attributes stay
-// allowed: React writes some (a progress bar's width, an animation delay)
-// and they cannot run code.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
-	"img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; " +
-	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+// origin (no inline script), the one <style> element whose hash is
+// styleHash (the site's style sheet, inlined into pages: see
+// assets.entryStyle), and frames only from the map service, on a
+// visitor's request. Inline style attributes stay allowed: React writes
+// some (a progress bar's width, an animation delay) and they cannot run
+// code.
+func contentSecurityPolicy(styleHash string) string {
+	style := "style-src 'self'"
+	if styleHash != "" {
+		style += " " + styleHash
+	}
+	return "default-src 'self'; script-src 'self'; " + style + "; style-src-attr 'unsafe-inline'; " +
+		"img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; " +
+		"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+}
 
 type ctxKey int
 
@@ -62,7 +70,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		r = r.WithContext(withClientAddr(ctx, client))
 		h := w.Header()
 		h.Set("X-Request-Id", id)
-		setSecurityHeaders(h, strings.HasPrefix(s.baseURL, "https://"))
+		setSecurityHeaders(h, strings.HasPrefix(s.baseURL, "https://"), s.csp)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
@@ -93,8 +101,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 }
 
 // setSecurityHeaders sets the headers every response carries, errors included.
-func setSecurityHeaders(h http.Header, https bool) {
-	h.Set("Content-Security-Policy", contentSecurityPolicy)
+func setSecurityHeaders(h http.Header, https bool, csp string) {
+	h.Set("Content-Security-Policy", csp)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	h.Set("X-Frame-Options", "DENY")

@@ -425,7 +425,7 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 		"OGType":      ogType,
 		"SiteName":    site.Name,
 		"NoIndex":     spec.NoIndex,
-		"CSS":         s.assets.entryCSS,
+		"Style":       template.CSS(s.assets.entryStyle),
 		"Script":      s.assets.entryJS,
 		"Preload":     s.assets.preloadsFor(spec.Page),
 		"JSONLD":      ld,
@@ -457,7 +457,7 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 {{end}}<meta name="twitter:card" content="{{if .Image}}summary_large_image{{else}}summary{{end}}">
 <meta name="theme-color" content="#1c3890">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-{{range .CSS}}<link rel="stylesheet" href="{{.}}">
+{{if .Style}}<style>{{.Style}}</style>
 {{end}}<noscript><link rel="stylesheet" href="/noscript.css"></noscript>
 <script type="module" src="{{.Script}}"></script>
 {{range .Preload}}<link rel="modulepreload" href="{{.}}">

@@ -79,6 +79,7 @@ type Server struct {
 	renderer *render.Renderer
 	content  *sitecontent.Content
 	assets   *assets
+	csp      string // Content-Security-Policy of every response
 	console  *adminConsole
 	media    http.Handler
 	baseURL  string
@@ -129,6 +130,7 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
+		csp:      contentSecurityPolicy(a.styleHash),
 		store:    o.Store,
 		blobs:    o.Blobs,
 		renderer: o.Renderer,

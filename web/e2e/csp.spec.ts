@@ -2,9 +2,10 @@ import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { openHydrated, openJobs } from './helpers';
 
-// The Content-Security-Policy allows style sheets only from the site
-// (no <style> elements) and no inline script: no page may trip it, on the
-// server HTML or after hydration.
+// The Content-Security-Policy allows style sheets only from the site and
+// the one inline <style> its hash names (the site's own style sheet), and
+// no inline script: no page may trip it, on the server HTML or after
+// hydration.
 const routes = [
   '/',
   '/about',
