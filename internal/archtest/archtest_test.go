@@ -95,6 +95,12 @@ var rules = []rule{
 		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 	},
 	{
+		why:       "backups reach the databases themselves and the file store through the domain's interface only; they know nothing of HTTP, the stores' code or the wiring",
+		pkgs:      []string{"internal/backup"},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/mail/..."},
+		importers: []string{"internal/cli"},
+	},
+	{
 		why:       "the bad-file corpus is for tests only",
 		pkgs:      []string{"internal/docfile/docfiletest"},
 		importers: []string{},
@@ -244,7 +250,8 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/store/sqlstore"):      {},
 		m("internal/blob"):                {Deps: []string{m("internal/store/sqlite")}},
 		m("internal/render"):              {},
-		m("internal/seed"):                {Imports: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/store/sqlstore"), m("internal/blob")}},
+		m("internal/seed"):                {Imports: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/store/sqlstore"), m("internal/blob"), m("internal/backup")}},
+		m("internal/backup"):              {Deps: []string{m("internal/blob")}},
 		m("internal/docfile"):             {Deps: []string{m("internal/server")}},
 		m("internal/docfile/docfiletest"): {},
 		m("internal/cli"):                 {Imports: []string{m("internal/docfile/docfiletest")}},

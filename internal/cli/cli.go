@@ -1,5 +1,5 @@
 // Package cli implements the commands of the site binary: serve, migrate,
-// seed, staff and version. Only cmd/site imports it.
+// seed, staff, backup, restore and version. Only cmd/site imports it.
 package cli
 
 import (
@@ -29,6 +29,10 @@ Commands:
   seed      load demo content if the database is empty, then exit
   staff     staff accounts of the console: add, reset, list, disable, enable
             (the first admin: site staff add --email E --name N --role admin)
+  backup    copy the database and the file store into one archive:
+            site backup --to site-backup.tar.gz [--include-key]
+  restore   restore an archive into an empty database and file store:
+            site restore --from site-backup.tar.gz [--force]
   version   print the version
 
 Run 'site <command> --help' for the flags of a command. Every flag can also
@@ -52,6 +56,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = seedCmd(rest, stdout, stderr)
 	case "staff":
 		err = staffCmd(rest, stdout, stderr)
+	case "backup":
+		err = backupCmd(rest, stdout, stderr)
+	case "restore":
+		err = restoreCmd(rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "site", Version)
 	case "help", "--help", "-help", "-h":

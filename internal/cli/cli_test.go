@@ -39,7 +39,7 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func TestUsage(t *testing.T) {
 	clearEnv(t)
-	commands := []string{"serve", "migrate", "seed", "staff", "version"}
+	commands := []string{"serve", "migrate", "seed", "staff", "backup", "restore", "version"}
 	tests := []struct {
 		name     string
 		args     []string
