@@ -74,13 +74,19 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					s.fail(rec, r, errPanic)
 				}
 			}
+			took := time.Since(start)
+			if s.metrics != nil {
+				// The mux set r.Pattern on this very request ("" if
+				// it was refused before routing).
+				s.metrics.observe(r.Pattern, rec.status, took)
+			}
 			s.logger(r).Info("request",
 				"method", logMethod(r.Method),
 				"path", logPath(r.URL.Path),
 				"client", clientTag(client),
 				"status", rec.status,
 				"bytes", rec.bytes,
-				"duration_ms", float64(time.Since(start).Microseconds())/1000,
+				"duration_ms", float64(took.Microseconds())/1000,
 			)
 		}()
 		if len(r.URL.EscapedPath()) > maxPathBytes {
