@@ -98,6 +98,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
+// hstsValue is Strict-Transport-Security on an https site: two years, the
+// length browsers' preload lists ask for, for the site's subdomains too.
+// A plain-http site never sends it (browsers ignore it there, and a site
+// moved to https later should not have promised it).
+const hstsValue = "max-age=63072000; includeSubDomains"
+
 // setSecurityHeaders sets the headers every response carries, errors included.
 func setSecurityHeaders(h http.Header, https bool) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -108,7 +114,7 @@ func setSecurityHeaders(h http.Header, https bool) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
 	if https {
-		h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		h.Set("Strict-Transport-Security", hstsValue)
 	}
 }
 
