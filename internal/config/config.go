@@ -172,10 +172,11 @@ func (c *Config) Finish() error {
 		return fmt.Errorf("config: --data-dir must not be empty")
 	}
 	if c.MetricsAddr != "" {
-		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+		_, port, err := net.SplitHostPort(c.MetricsAddr)
+		if err != nil {
 			return fmt.Errorf("config: --metrics-addr %q must be host:port, such as 127.0.0.1:9090", c.MetricsAddr)
 		}
-		if c.MetricsAddr == c.Addr {
+		if c.MetricsAddr == c.Addr && port != "0" { // port 0: any free port, each its own
 			return fmt.Errorf("config: --metrics-addr must differ from --addr: metrics are served apart from the site")
 		}
 	}

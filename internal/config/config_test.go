@@ -371,3 +371,11 @@ func TestSMTPURLErrorHidesPassword(t *testing.T) {
 		}
 	}
 }
+
+// Port 0 twice is two free ports, not the same address.
+func TestMetricsAddrPortZero(t *testing.T) {
+	got, err := parse(t, nil, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0")
+	if err != nil || got.MetricsAddr != "127.0.0.1:0" {
+		t.Errorf("--metrics-addr 127.0.0.1:0 beside --addr 127.0.0.1:0: %q, %v; want it accepted", got.MetricsAddr, err)
+	}
+}
