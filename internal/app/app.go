@@ -19,6 +19,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"corpsite/internal/auth"
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
@@ -121,6 +123,11 @@ type App struct {
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
 	uploads  string // the folder of documents being checked
+
+	// metricsHTTP serves /metrics on its own listener; nil without
+	// --metrics-addr.
+	metricsHTTP     *http.Server
+	metricsListener net.Listener
 }
 
 // New opens everything the site needs. Close releases it.
@@ -177,7 +184,14 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	}
 	a.uploads = uploads
 	removeStaleUploads(uploads, staleUploadAge, log)
-	a.server, err = server.New(server.Options{
+	var reg *prometheus.Registry
+	if cfg.MetricsAddr != "" {
+		if reg, err = newRegistry(a.store); err != nil {
+			return nil, fmt.Errorf("app: metrics: %w", err)
+		}
+		a.metricsHTTP = metricsServer(reg, log)
+	}
+	opts := server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Admin: admin, Media: media, BaseURL: cfg.BaseURL, Logger: log,
 		TrustedProxies: cfg.TrustedProxies,
@@ -186,7 +200,11 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 		TempDir:          uploads,
 		IDKeys:           a.idKeys,
 		StaffIdleTimeout: cfg.StaffIdleTimeout,
-	})
+	}
+	if reg != nil {
+		opts.Metrics = reg // a nil *Registry would not be a nil Registerer
+	}
+	a.server, err = server.New(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -266,11 +284,20 @@ func newSender(cfg *config.Config, st domain.OutboxStore, log *slog.Logger) (*ma
 	return s, nil
 }
 
-// Listen opens the configured address; the actual address is then Addr().
+// Listen opens the configured address, and the metrics address if one is
+// configured; the actual addresses are then Addr() and MetricsAddr().
 func (a *App) Listen() error {
 	l, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("app: listen: %w", err)
+	}
+	if a.metricsHTTP != nil {
+		ml, err := net.Listen("tcp", a.cfg.MetricsAddr)
+		if err != nil {
+			l.Close()
+			return fmt.Errorf("app: listen for metrics (--metrics-addr): %w", err)
+		}
+		a.metricsListener = ml
 	}
 	a.listener = l
 	return nil
@@ -278,6 +305,15 @@ func (a *App) Listen() error {
 
 // Addr is the address being listened on, after Listen.
 func (a *App) Addr() string { return a.listener.Addr().String() }
+
+// MetricsAddr is the address /metrics is served on after Listen, or ""
+// without --metrics-addr.
+func (a *App) MetricsAddr() string {
+	if a.metricsListener == nil {
+		return ""
+	}
+	return a.metricsListener.Addr().String()
+}
 
 // URL is the base URL to open in a browser, after Listen.
 func (a *App) URL() string {
@@ -290,8 +326,27 @@ func (a *App) URL() string {
 // Serve serves until ctx ends, then shuts down gracefully: in-flight
 // requests get cfg.ShutdownTimeout to finish, and the mail sender
 // finishes the message it is sending (what it has not started stays in
-// the outbox for the next start).
+// the outbox for the next start). Metrics, if configured, are served
+// until the site has shut down.
 func (a *App) Serve(ctx context.Context) error {
+	if a.metricsHTTP != nil {
+		metricsDone := make(chan struct{})
+		go func() {
+			defer close(metricsDone)
+			if err := a.metricsHTTP.Serve(a.metricsListener); !errors.Is(err, http.ErrServerClosed) {
+				// The site keeps serving: metrics are not worth an outage.
+				a.log.Error("metrics listener stopped", "err", err)
+			}
+		}()
+		defer func() {
+			mctx, cancel := context.WithTimeout(context.Background(), metricsShutdownPeriod)
+			defer cancel()
+			if err := a.metricsHTTP.Shutdown(mctx); err != nil {
+				_ = a.metricsHTTP.Close()
+			}
+			<-metricsDone
+		}()
+	}
 	go a.server.Warm(ctx)
 	go a.janitor(ctx)
 	// The sender stops after the HTTP server, so that notifications
@@ -320,8 +375,12 @@ func (a *App) Serve(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the store, file storage and renderer.
+// Close releases the store, file storage and renderer (and the metrics
+// listener, if Serve never ran).
 func (a *App) Close() {
+	if a.metricsListener != nil {
+		_ = a.metricsListener.Close() // already closed after Serve
+	}
 	if a.renderer != nil {
 		a.renderer.Close()
 	}

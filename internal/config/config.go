@@ -83,6 +83,11 @@ type Config struct {
 	// MaxStaffIdleTimeout (the absolute 12-hour end of a session); 0 =
 	// DefaultStaffIdleTimeout.
 	StaffIdleTimeout time.Duration
+	// MetricsAddr is the address of the listener serving /metrics in
+	// Prometheus' text format (SITE_METRICS_ADDR), apart from the site's
+	// own so that it is not public: keep it private (127.0.0.1:9090, or
+	// a network only the monitoring reaches). Empty: no metrics.
+	MetricsAddr string
 
 	// envErrs holds environment values that did not parse; Finish reports them.
 	envErrs []error
@@ -127,6 +132,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.StringVar(&c.StaffEmail, "staff-email", env("SITE_STAFF_EMAIL", ""), "address that gets staff notifications; empty = the site's e-mail in content/site.json (env SITE_STAFF_EMAIL)")
 	fs.DurationVar(&c.StaffIdleTimeout, "staff-idle-timeout", c.envDuration("SITE_STAFF_IDLE_TIMEOUT", DefaultStaffIdleTimeout),
 		"staff console sessions unused this long end, e.g. 30m; 5s to 12h, 0 = 30m (env SITE_STAFF_IDLE_TIMEOUT)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", env("SITE_METRICS_ADDR", ""), "listen address of /metrics (Prometheus), e.g. 127.0.0.1:9090; keep it private; empty = no metrics (env SITE_METRICS_ADDR)")
 	fs.Var(&c.TrustedProxies, "trusted-proxies", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty = none (env SITE_TRUSTED_PROXIES)")
 }
 
@@ -164,6 +170,15 @@ func (c *Config) Finish() error {
 	}
 	if c.DataDir == "" {
 		return fmt.Errorf("config: --data-dir must not be empty")
+	}
+	if c.MetricsAddr != "" {
+		_, port, err := net.SplitHostPort(c.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("config: --metrics-addr %q must be host:port, such as 127.0.0.1:9090", c.MetricsAddr)
+		}
+		if c.MetricsAddr == c.Addr && port != "0" { // port 0: any free port, each its own
+			return fmt.Errorf("config: --metrics-addr must differ from --addr: metrics are served apart from the site")
+		}
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://" + browsableAddr(c.Addr)

@@ -19,7 +19,7 @@ var siteEnv = []string{
 	"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
 	"SITE_TRUSTED_PROXIES", "SITE_SMTP_URL", "SITE_MAIL_FROM", "SITE_STAFF_EMAIL",
 	"SITE_RETENTION_DAYS", "SITE_ID_DOCUMENT_RETENTION_DAYS", "SITE_DATA_KEY",
-	"SITE_STAFF_IDLE_TIMEOUT",
+	"SITE_STAFF_IDLE_TIMEOUT", "SITE_METRICS_ADDR",
 }
 
 // parse registers the flags with env set (every other SITE_ variable
@@ -84,6 +84,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"SITE_ID_DOCUMENT_RETENTION_DAYS": "30",
 		"SITE_DATA_KEY":                   envKey,
 		"SITE_STAFF_IDLE_TIMEOUT":         "45m",
+		"SITE_METRICS_ADDR":               "10.0.0.5:9090",
 	}
 	tests := []struct {
 		name string
@@ -98,7 +99,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				ShutdownTimeout: 7 * time.Second, LogLevel: "debug",
 				SMTPURL: "smtps://user:s3cret@mail.example.com:465", MailFrom: "Nimbus Grove <noreply@example.com>",
 				StaffEmail: "staff@example.com", RetentionDays: 180, IDDocumentRetentionDays: 30, DataKey: envKey,
-				StaffIdleTimeout: 45 * time.Minute,
+				StaffIdleTimeout: 45 * time.Minute, MetricsAddr: "10.0.0.5:9090",
 			},
 		},
 		{
@@ -109,7 +110,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				"--shutdown-timeout", "1m", "--log-level", "warn",
 				"--smtp-url", "smtp://relay.example.com", "--mail-from", "site@example.com", "--staff-email", "ops@example.com",
 				"--retention-days", "90", "--id-document-retention-days", "0", "--data-key", flagKey,
-				"--staff-idle-timeout", "10s",
+				"--staff-idle-timeout", "10s", "--metrics-addr", "127.0.0.1:9090",
 			},
 			want: config.Config{
 				Addr: "127.0.0.1:1", DataDir: "d", DatabaseURL: "postgresql://x/y",
@@ -117,7 +118,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 				ShutdownTimeout: time.Minute, LogLevel: "warn",
 				SMTPURL: "smtp://relay.example.com", MailFrom: "site@example.com", StaffEmail: "ops@example.com",
 				RetentionDays: 90, IDDocumentRetentionDays: 90, DataKey: flagKey,
-				StaffIdleTimeout: 10 * time.Second,
+				StaffIdleTimeout: 10 * time.Second, MetricsAddr: "127.0.0.1:9090",
 			},
 		},
 	}
@@ -234,6 +235,8 @@ func TestFinishErrors(t *testing.T) {
 		{"negative idle timeout", []string{"--staff-idle-timeout", "-30m"}, "--staff-idle-timeout"},
 		{"idle timeout under 5 seconds", []string{"--staff-idle-timeout", "4s"}, "--staff-idle-timeout"},
 		{"idle timeout over a session's 12 hours", []string{"--staff-idle-timeout", "12h1s"}, "--staff-idle-timeout"},
+		{"metrics address without a port", []string{"--metrics-addr", "127.0.0.1"}, "--metrics-addr"},
+		{"metrics on the site's address", []string{"--addr", "127.0.0.1:8080", "--metrics-addr", "127.0.0.1:8080"}, "--metrics-addr"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -366,5 +369,13 @@ func TestSMTPURLErrorHidesPassword(t *testing.T) {
 		if err == nil || strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("--smtp-url %q: error %v; want one without the password", u, err)
 		}
+	}
+}
+
+// Port 0 twice is two free ports, not the same address.
+func TestMetricsAddrPortZero(t *testing.T) {
+	got, err := parse(t, nil, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0")
+	if err != nil || got.MetricsAddr != "127.0.0.1:0" {
+		t.Errorf("--metrics-addr 127.0.0.1:0 beside --addr 127.0.0.1:0: %q, %v; want it accepted", got.MetricsAddr, err)
 	}
 }

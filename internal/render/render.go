@@ -80,6 +80,42 @@ type Renderer struct {
 	// waiting counts the renders waiting for an engine (bounded by
 	// opts.MaxWaiting).
 	waiting atomic.Int64
+	// busy counts the engines rendering; the others count finished
+	// renders by outcome (see Stats).
+	busy                          atomic.Int64
+	ok, failed, cancelled, reject atomic.Uint64
+	renderNanos                   atomic.Uint64
+}
+
+// Stats is a snapshot of a Renderer's pool, for instrumentation. The
+// counters only grow.
+type Stats struct {
+	Engines  int // engines in the pool (Options.Size)
+	Busy     int // engines rendering now
+	Waiting  int // renders waiting for an engine
+	MaxQueue int // renders that may wait (Options.MaxWaiting)
+	// Rendered and Failed count the renders that had an engine, by
+	// outcome; Cancelled those whose context ended before they had one;
+	// Rejected those refused with ErrBusy.
+	Rendered, Failed, Cancelled, Rejected uint64
+	// RenderTime is the time engines spent rendering, in total.
+	RenderTime time.Duration
+}
+
+// Stats returns the pool's figures. It reads atomics only: cheap, and safe
+// at any time.
+func (r *Renderer) Stats() Stats {
+	return Stats{
+		Engines:    r.opts.Size,
+		Busy:       int(r.busy.Load()),
+		Waiting:    int(r.waiting.Load()),
+		MaxQueue:   r.opts.MaxWaiting,
+		Rendered:   r.ok.Load(),
+		Failed:     r.failed.Load(),
+		Cancelled:  r.cancelled.Load(),
+		Rejected:   r.reject.Load(),
+		RenderTime: time.Duration(r.renderNanos.Load()),
+	}
 }
 
 type engine struct {
@@ -166,14 +202,26 @@ func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result,
 		return Result{}, ErrClosed
 	}
 	if err := ctx.Err(); err != nil {
+		r.cancelled.Add(1)
 		return Result{}, err // the client left before we started
 	}
 	e, err := r.acquire(ctx)
 	if err != nil {
+		switch {
+		case errors.Is(err, ErrBusy):
+			r.reject.Add(1)
+		case ctx.Err() != nil:
+			r.cancelled.Add(1)
+		}
 		return Result{}, err
 	}
+	r.busy.Add(1)
+	start := time.Now()
 	res, err := e.render(url, string(boot))
+	r.renderNanos.Add(uint64(time.Since(start)))
+	r.busy.Add(-1)
 	if err != nil {
+		r.failed.Add(1)
 		// The engine may be in a bad state (timeout, out of memory): replace it.
 		e.vm.Close()
 		fresh, ferr := r.newEngine()
@@ -184,6 +232,7 @@ func (r *Renderer) Render(ctx context.Context, url string, boot []byte) (Result,
 		r.put(fresh)
 		return Result{}, err
 	}
+	r.ok.Add(1)
 	r.put(e)
 	return res, nil
 }

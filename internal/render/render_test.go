@@ -375,3 +375,42 @@ func TestRenderReportsMissingAPIReads(t *testing.T) {
 		t.Errorf("MissingAPI = %q, want %q", got.MissingAPI, want)
 	}
 }
+
+// Stats follows the pool: engines busy, renders waiting, and each
+// finished render counted once by its outcome.
+func TestStats(t *testing.T) {
+	h := newHolder(t, render.Options{Size: 1, Timeout: time.Minute, MaxWaiting: 1})
+	if got := h.r.Stats(); got.Engines != 1 || got.MaxQueue != 1 || got.Busy != 0 || got.Waiting != 0 {
+		t.Fatalf("Stats of an idle pool = %+v", got)
+	}
+	slow := h.hold()
+	ctx, cancel := context.WithCancel(context.Background())
+	leaver := h.wait(ctx, "/leaver")
+	if got := h.r.Stats(); got.Busy != 1 || got.Waiting != 1 {
+		t.Errorf("Stats with one render held and one waiting = %+v; want Busy 1, Waiting 1", got)
+	}
+	if _, err := h.r.Render(context.Background(), "/rejected", []byte(`{}`)); !errors.Is(err, render.ErrBusy) {
+		t.Fatalf("Render with a full queue: %v, want ErrBusy", err)
+	}
+	cancel()
+	<-leaver
+	h.release <- struct{}{}
+	if err := <-slow; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.r.Render(context.Background(), "/again", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	got := h.r.Stats()
+	if got.Busy != 0 || got.Waiting != 0 || got.Rendered != 2 || got.Failed != 0 || got.Cancelled != 1 || got.Rejected != 1 || got.RenderTime <= 0 {
+		t.Errorf("Stats after the renders = %+v; want Busy 0, Waiting 0, Rendered 2, Failed 0, Cancelled 1, Rejected 1 and some RenderTime", got)
+	}
+
+	broken := newRenderer(t, `globalThis.render = function () { throw new Error("x"); };`, render.Options{Size: 1})
+	if _, err := broken.Render(context.Background(), "/x", []byte(`{}`)); err == nil {
+		t.Fatal("Render of a throwing bundle: no error")
+	}
+	if got := broken.Stats(); got.Failed != 1 || got.Rendered != 0 {
+		t.Errorf("Stats after a failed render = %+v; want Failed 1", got)
+	}
+}

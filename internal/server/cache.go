@@ -42,6 +42,8 @@ type pageCache struct {
 	known  list.List                // most recently used first
 	other  list.List
 	size   [2]int // bytes in other, known
+	// hits and misses count get's answers (for metrics).
+	hits, misses atomic.Uint64
 }
 
 type cacheEntry struct {
@@ -65,6 +67,16 @@ func (c *pageCache) tier(known bool) (*list.List, *int) {
 // get returns the page cached under key for version, or nil. It costs a
 // map lookup and a list move: no allocation.
 func (c *pageCache) get(key string, version int64, now time.Time) *renderedPage {
+	p := c.lookup(key, version, now)
+	if p == nil {
+		c.misses.Add(1)
+	} else {
+		c.hits.Add(1)
+	}
+	return p
+}
+
+func (c *pageCache) lookup(key string, version int64, now time.Time) *renderedPage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.version != version {

@@ -82,13 +82,19 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					s.fail(rec, r, errPanic)
 				}
 			}
+			took := time.Since(start)
+			if s.metrics != nil {
+				// The mux set r.Pattern on this very request ("" if
+				// it was refused before routing).
+				s.metrics.observe(r.Pattern, rec.status, took)
+			}
 			s.logger(r).Info("request",
 				"method", logMethod(r.Method),
 				"path", logPath(r.URL.Path),
 				"client", clientTag(client),
 				"status", rec.status,
 				"bytes", rec.bytes,
-				"duration_ms", float64(time.Since(start).Microseconds())/1000,
+				"duration_ms", float64(took.Microseconds())/1000,
 			)
 		}()
 		if len(r.URL.EscapedPath()) > maxPathBytes {
@@ -100,6 +106,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
+// hstsValue is Strict-Transport-Security on an https site: two years, the
+// length browsers' preload lists ask for, for the site's subdomains too.
+// A plain-http site never sends it (browsers ignore it there, and a site
+// moved to https later should not have promised it).
+const hstsValue = "max-age=63072000; includeSubDomains"
+
 // setSecurityHeaders sets the headers every response carries, errors included.
 func setSecurityHeaders(h http.Header, https bool, csp string) {
 	h.Set("Content-Security-Policy", csp)
@@ -110,7 +122,7 @@ func setSecurityHeaders(h http.Header, https bool, csp string) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
 	if https {
-		h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		h.Set("Strict-Transport-Security", hstsValue)
 	}
 }
 

@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"corpsite/internal/auth"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
@@ -70,6 +72,10 @@ type Options struct {
 	// StaffIdleTimeout ends a staff session nobody used for this long;
 	// 0 = auth.SessionIdle.
 	StaffIdleTimeout time.Duration
+	// Metrics, if set, is where the server registers its metrics
+	// (metrics.go): requests by route, page cache, render pool, outbox.
+	// nil = none, and requests are not counted.
+	Metrics prometheus.Registerer
 }
 
 // Server serves the whole site. Create it with New.
@@ -105,6 +111,8 @@ type Server struct {
 	tempDir    string
 	idKeys     *idcrypt.Keyring
 	staffIdle  time.Duration
+	// metrics counts requests by route; nil without Options.Metrics.
+	metrics *requestMetrics
 }
 
 // New builds a Server and its route table.
@@ -158,15 +166,21 @@ func New(o Options) (*Server, error) {
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
 	}
+	if o.Metrics != nil {
+		if err := s.registerMetrics(o.Metrics); err != nil {
+			return nil, fmt.Errorf("server: register metrics: %w", err)
+		}
+	}
 	s.handler = s.middleware(s.routes())
 	return s, nil
 }
 
 // routes is the table of contents of the site.
 func (s *Server) routes() http.Handler {
-	mux := http.NewServeMux()
+	mux := newRouteTable()
 
-	// Operations.
+	// Operations. /metrics is not here: the app serves it on a listener of
+	// its own (--metrics-addr), so it is never public by default.
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 
@@ -215,8 +229,11 @@ func (s *Server) routes() http.Handler {
 		mux.Handle(pattern, s.page(p.cacheKey(), s.pageHandler(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
-	mux.Handle("/", s.unrouted(mux, http.HandlerFunc(s.serveNotFound)))
-	return mux
+	mux.Handle("/", s.unrouted(mux.ServeMux, http.HandlerFunc(s.serveNotFound)))
+	if s.metrics != nil {
+		s.metrics.addRoutes(mux.patterns)
+	}
+	return mux.ServeMux
 }
 
 // ServeHTTP implements http.Handler.

@@ -504,8 +504,8 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			} else {
 				ids[id] = true
 			}
-			if hsts := res.Header.Get("Strict-Transport-Security"); hsts == "" {
-				t.Error("no Strict-Transport-Security on an https site")
+			if hsts := res.Header.Get("Strict-Transport-Security"); hsts != "max-age=63072000; includeSubDomains" {
+				t.Errorf("Strict-Transport-Security = %q on an https site, want two years (max-age=63072000) with includeSubDomains", hsts)
 			}
 		})
 	}

@@ -131,3 +131,12 @@ func TestConcurrentMigrate(t *testing.T) {
 		t.Errorf("schema_migrations has %d rows for %d versions", rows, distinct)
 	}
 }
+
+// DBStats names the one pool that reads and writes.
+func TestDBStats(t *testing.T) {
+	s := open(t, databaseURL(t))
+	got := s.DBStats()
+	if len(got) != 1 || got["main"].MaxOpenConnections != 20 || got["main"].OpenConnections < 1 {
+		t.Errorf("DBStats = %+v; want one open pool, main, of 20", got)
+	}
+}

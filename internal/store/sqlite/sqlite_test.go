@@ -120,3 +120,15 @@ func TestFilesArePrivate(t *testing.T) {
 	defer s.Close()
 	check("reopened database")
 }
+
+// DBStats names the two pools: one writer connection, the readers.
+func TestDBStats(t *testing.T) {
+	s := openMigrated(t, filepath.Join(t.TempDir(), "site.db"))
+	if _, err := s.ContentVersion(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	got := s.DBStats()
+	if len(got) != 2 || got["write"].MaxOpenConnections != 1 || got["read"].MaxOpenConnections < 4 || got["read"].OpenConnections < 1 {
+		t.Errorf("DBStats = %+v; want a write pool of 1 and an open read pool of at least 4", got)
+	}
+}

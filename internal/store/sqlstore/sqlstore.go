@@ -80,6 +80,16 @@ func (s *Store) Close() error {
 	return errors.Join(errs...)
 }
 
+// DBStats returns the statistics of each connection pool by name: "main"
+// when one pool reads and writes, else "read" and "write". It is for
+// metrics; it takes no connection.
+func (s *Store) DBStats() map[string]sql.DBStats {
+	if s.r == s.w {
+		return map[string]sql.DBStats{"main": s.w.Stats()}
+	}
+	return map[string]sql.DBStats{"read": s.r.Stats(), "write": s.w.Stats()}
+}
+
 func (s *Store) pools() []*sql.DB {
 	if s.r == s.w {
 		return []*sql.DB{s.w}
