@@ -1,6 +1,10 @@
 package server
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 func TestNegotiate(t *testing.T) {
 	all := codingSet(1<<codingGzip | 1<<codingZstd | 1<<codingBrotli)
@@ -86,5 +90,55 @@ func TestVariantsKeepOnlySmallerBodies(t *testing.T) {
 	}
 	if got := v.size(); got != 160 {
 		t.Errorf("size = %d, want 160", got)
+	}
+}
+
+// samplePage is HTML that compresses as a page does.
+func samplePage() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!doctype html><html><body>")
+	for i := range 400 {
+		b.WriteString(`<div class="card"><h2>Service ` + strings.Repeat("x", i%17) + `</h2><p>We build and run software.</p></div>`)
+	}
+	b.WriteString("</body></html>")
+	return b.Bytes()
+}
+
+func TestCachedPageHasEveryCodingAndCountsThem(t *testing.T) {
+	html := samplePage()
+	p := newRenderedPage(200, html)
+	if p.body[codingZstd] != nil || p.body[codingBrotli] != nil {
+		t.Error("a page not yet cached has zstd or brotli bodies: only cached pages are worth them")
+	}
+	p.compress()
+	for c, b := range p.body {
+		if b == nil {
+			t.Fatalf("cached page has no %s body", codingNames[c])
+		}
+	}
+	if b := p.body; !(len(b[codingBrotli]) < len(b[codingZstd]) && len(b[codingBrotli]) < len(b[codingGzip]) &&
+		len(b[codingGzip]) < len(html) && len(b[codingZstd]) < len(html)) {
+		t.Errorf("sizes: identity %d, gzip %d, zstd %d, brotli %d; want all smaller than the HTML, brotli the smallest",
+			len(html), len(p.body[codingGzip]), len(p.body[codingZstd]), len(p.body[codingBrotli]))
+	}
+	seen := map[string]bool{}
+	for _, e := range p.etags {
+		if seen[e] || !strings.HasPrefix(e, `"`) || !strings.HasSuffix(e, `"`) {
+			t.Errorf("ETags %q: want one quoted ETag per coding", p.etags)
+		}
+		seen[e] = true
+	}
+
+	c := newPageCache(1 << 20)
+	c.put("/x", 1, p, true)
+	want := len("/x") + len(html) + len(p.body[codingGzip]) + len(p.body[codingZstd]) + len(p.body[codingBrotli]) + entryOverhead
+	if pages, got := c.stats(); pages != 1 || got != want {
+		t.Errorf("stats = %d pages, %d bytes; want 1 page of %d bytes (HTML and every compressed body)", pages, got, want)
+	}
+	// A budget with room for the HTML alone does not take the page.
+	small := newPageCache(len(html) + 2*entryOverhead)
+	small.put("/x", 1, p, true)
+	if pages, _ := small.stats(); pages != 0 {
+		t.Error("a page whose codings together exceed the budget was cached")
 	}
 }
