@@ -111,7 +111,7 @@ type fixture struct {
 
 // newFixture builds the server; edit may change its options (e.g. the
 // renderer) before it is created.
-func newFixture(t *testing.T, edit func(*server.Options)) *fixture {
+func newFixture(t testing.TB, edit func(*server.Options)) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "site.db"))
@@ -164,7 +164,7 @@ func newFixture(t *testing.T, edit func(*server.Options)) *fixture {
 }
 
 // demoMedia lays the demo images out as the app does: under demo/.
-func demoMedia(t *testing.T) fs.FS {
+func demoMedia(t testing.TB) fs.FS {
 	t.Helper()
 	m := fstest.MapFS{}
 	err := fs.WalkDir(seed.ImageFS(), ".", func(p string, d fs.DirEntry, err error) error {
