@@ -1,11 +1,14 @@
 // Command bench measures the site and prints figures; it never passes or
 // fails on time. It starts the real site in-process on a loopback port with
 // a fresh SQLite database of demo content, then reports the time to render
-// each page cold (cache dropped) and cached, and the requests per second
-// of a cached page over HTTP.
+// each page cold (cache dropped) and cached, the time compressing the
+// assets takes, the size of the home page and its main script and style
+// sheet in each content coding, and the requests per second of a cached
+// page over HTTP.
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -14,8 +17,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,6 +102,12 @@ func run(samples int, duration time.Duration, conc int) error {
 		fmt.Printf("%-28s %12s %12s %12s %12s %8d\n", p, pct(cold, 50), pct(cold, 95), pct(warm, 50), pct(warm, 95), size)
 	}
 
+	files, took := srv.CompressAssets(ctx)
+	fmt.Printf("\nAssets compressed (zstd and brotli at their best, one core): %d files in %s\n", files, took.Round(time.Millisecond))
+	if err := printSizes(srv); err != nil {
+		return err
+	}
+
 	if err := a.Listen(); err != nil {
 		return err
 	}
@@ -105,13 +116,33 @@ func run(samples int, duration time.Duration, conc int) error {
 	done := make(chan error, 1)
 	go func() { done <- a.Serve(sctx) }()
 	url := "http://" + a.Addr() + "/"
-	// The client asks for gzip but does not inflate: we measure the server.
+	fmt.Println()
+	for _, accept := range []string{"gzip", "gzip, deflate, br, zstd"} {
+		if err := throughput(url, accept, conc, duration); err != nil {
+			return err
+		}
+	}
+	open := slices.IndexFunc(jobs, func(j domain.Job) bool { return j.Public(time.Now()) })
+	if open < 0 {
+		return fmt.Errorf("no open demo job to apply for")
+	}
+	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
+		return err
+	}
+	stop()
+	return <-done
+}
+
+// throughput requests url from conc clients for duration and prints the
+// requests per second.
+func throughput(url, accept string, conc int, duration time.Duration) error {
+	// The client does not inflate: we measure the server.
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc, DisableCompression: true}}
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("Accept-Encoding", accept)
 	var n, failed atomic.Int64
 	deadline := time.Now().Add(duration)
 	var wg sync.WaitGroup
@@ -134,17 +165,52 @@ func run(samples int, duration time.Duration, conc int) error {
 		})
 	}
 	wg.Wait()
-	fmt.Printf("\nCached / over HTTP (loopback, gzip, %d clients, %s): %.0f requests/s, %d failed\n",
-		conc, duration, float64(n.Load())/duration.Seconds(), failed.Load())
-	open := slices.IndexFunc(jobs, func(j domain.Job) bool { return j.Public(time.Now()) })
-	if open < 0 {
-		return fmt.Errorf("no open demo job to apply for")
+	fmt.Printf("Cached / over HTTP (loopback, Accept-Encoding %q, %d clients, %s): %.0f requests/s, %d failed\n",
+		accept, conc, duration, float64(n.Load())/duration.Seconds(), failed.Load())
+	return nil
+}
+
+var (
+	scriptRE = regexp.MustCompile(`<script type="module" src="([^"]+)"`)
+	styleRE  = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)"`)
+)
+
+// printSizes prints the bytes of the home page and of the script and
+// style sheet it loads first, in each content coding.
+func printSizes(srv http.Handler) error {
+	get := func(target, accept string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		srv.ServeHTTP(rec, req)
+		return rec
 	}
-	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
-		return err
+	home := get("/", "").Body.String()
+	targets := []string{"/"}
+	for _, re := range []*regexp.Regexp{scriptRE, styleRE} {
+		m := re.FindStringSubmatch(home)
+		if m == nil {
+			return fmt.Errorf("the home page links no %s", re)
+		}
+		targets = append(targets, m[1])
 	}
-	stop()
-	return <-done
+	codings := []string{"identity", "gzip", "br", "zstd"}
+	fmt.Printf("\n%-44s %10s %10s %10s %10s\n", "bytes", codings[0], codings[1], codings[2], codings[3])
+	for _, t := range targets {
+		fmt.Printf("%-44s", t)
+		for _, c := range codings {
+			rec := get(t, c)
+			size := strconv.Itoa(rec.Body.Len())
+			if got := rec.Header().Get("Content-Encoding"); got != c && (got != "" || c != "identity") {
+				size += " (" + cmp.Or(got, "identity") + ")" // that coding is not kept
+			}
+			fmt.Printf(" %10s", size)
+		}
+		fmt.Println()
+	}
+	return nil
 }
 
 func pct(ds []time.Duration, p int) string {

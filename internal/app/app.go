@@ -348,6 +348,9 @@ func (a *App) Serve(ctx context.Context) error {
 		}()
 	}
 	go a.server.Warm(ctx)
+	// Brotli at its best takes seconds: assets are served gzipped until
+	// it is done.
+	go a.server.CompressAssets(ctx)
 	go a.janitor(ctx)
 	// The sender stops after the HTTP server, so that notifications
 	// queued by the last requests are nudged to a running sender.

@@ -251,7 +251,7 @@ func (s *Server) previewPage(ctx context.Context, path string, spec *pageSpec) (
 	}
 	// The frame runs no script; its requests for the app's modules would
 	// only fail (an opaque origin) and clutter the console.
-	return previewScripts.ReplaceAllString(string(p.html), ""), nil
+	return previewScripts.ReplaceAllString(string(p.body[codingIdentity]), ""), nil
 }
 
 // previewScripts matches the document's module script and preloads.

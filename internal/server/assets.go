@@ -1,24 +1,30 @@
 package server
 
 import (
-	"bytes"
-	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"mime"
 	"net/http"
 	"path"
-	"strconv"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // assets serves a bundle's hashed files (the public client's, or the staff
-// console's) from memory, gzipped once at start-up, with immutable caching;
-// and knows which files each page needs.
+// console's) from memory, compressed once (gzip at start-up, zstd and
+// brotli by CompressAssets), with immutable caching; and knows which files
+// each page needs.
 type assets struct {
 	files    map[string]*asset // by URL path, e.g. /assets/entry-client-abc.js
 	manifest map[string]manifestEntry
@@ -31,10 +37,23 @@ type assets struct {
 	styleHash  string
 }
 
+// asset is one file served from memory.
 type asset struct {
-	body        []byte
-	gz          []byte // nil when compression does not pay
-	contentType string
+	// body holds the file in each coding it is served in. It is replaced,
+	// never changed, when CompressAssets adds codings.
+	body         atomic.Pointer[variants]
+	contentType  string
+	compressible bool
+}
+
+func newAsset(body []byte, contentType string) *asset {
+	f := &asset{contentType: contentType, compressible: compressible(contentType)}
+	v := &variants{codingIdentity: body}
+	if f.compressible {
+		v.add(codingGzip, gzipBytes(body, assetLevels.gzip))
+	}
+	f.body.Store(v)
+	return f
 }
 
 // manifestEntry is one entry of Vite's build manifest.
@@ -95,20 +114,13 @@ func loadBundle(fsys fs.FS, entryKey, dir string) (*assets, error) {
 			return err
 		}
 		ct := mime.TypeByExtension(path.Ext(p))
-		if ct == "" {
+		switch {
+		case path.Ext(p) == ".map":
+			ct = "application/json" // source maps
+		case ct == "":
 			ct = "application/octet-stream"
 		}
-		f := &asset{body: body, contentType: ct}
-		if compressible(ct) {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			_, _ = zw.Write(body)
-			_ = zw.Close()
-			if buf.Len() < len(body) {
-				f.gz = buf.Bytes()
-			}
-		}
-		a.files["/"+p] = f
+		a.files["/"+p] = newAsset(body, ct)
 		return nil
 	})
 	if err != nil {
@@ -117,9 +129,14 @@ func loadBundle(fsys fs.FS, entryKey, dir string) (*assets, error) {
 	return a, nil
 }
 
+// compressible reports whether files of content type ct are worth
+// compressing: text (HTML, CSS, plain), script, JSON and source maps,
+// SVG, XML and WebAssembly; not images or fonts, which are compressed
+// already.
 func compressible(ct string) bool {
 	return strings.HasPrefix(ct, "text/") || strings.Contains(ct, "javascript") ||
-		strings.Contains(ct, "json") || strings.Contains(ct, "svg")
+		strings.Contains(ct, "json") || strings.Contains(ct, "svg") ||
+		strings.Contains(ct, "xml") || strings.Contains(ct, "wasm")
 }
 
 // preloadsFor lists the script files page needs beyond the entry, so the
@@ -155,16 +172,18 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("not found\n"))
 		return
 	}
+	serveAsset(w, r, f, "public, max-age=31536000, immutable")
+}
+
+// serveAsset sends f in the best coding the client accepts among those f
+// has, with cacheControl.
+func serveAsset(w http.ResponseWriter, r *http.Request, f *asset, cacheControl string) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Cache-Control", cacheControl)
 	h.Set("Vary", "Accept-Encoding")
-	body := f.body
-	if f.gz != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
-		body = f.gz
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	c, body := f.body.Load().pick(r)
+	setEncodingHeaders(h, c, body)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
@@ -178,22 +197,27 @@ var faviconSVG []byte
 //go:embed noscript.css
 var noscriptCSS []byte
 
-func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(faviconSVG)
+// siteFiles are the site's own files besides the bundles, by path.
+type siteFiles map[string]*asset
+
+func loadSiteFiles() siteFiles {
+	return siteFiles{
+		"/favicon.svg": newAsset(faviconSVG, "image/svg+xml"),
+		// Linked from a <noscript> in every page's head (an inline <style>
+		// would need the content security policy loosened).
+		"/noscript.css": newAsset(noscriptCSS, "text/css; charset=utf-8"),
 	}
 }
 
-// GET /noscript.css: linked from a <noscript> in every page's head (an
-// inline <style> would need the content security policy loosened).
-func (s *Server) noscriptStyles(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(noscriptCSS)
+// GET /favicon.svg and /noscript.css, cached for a day (their addresses
+// have no hash).
+func (s *Server) siteFile(w http.ResponseWriter, r *http.Request) {
+	f, ok := s.siteFiles[r.URL.Path]
+	if !ok {
+		http.NotFound(w, r)
+		return
 	}
+	serveAsset(w, r, f, "public, max-age=86400")
 }
 
 // mediaHandler serves public images from fsys under /media/, with a day of
@@ -216,3 +240,96 @@ func mediaHandler(fsys fs.FS) http.Handler {
 type emptyFS struct{}
 
 func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
+
+// assetMemo holds the zstd and brotli bodies CompressAssets made, by the
+// SHA-256 of the file's bytes, so that the Servers of one process (tests,
+// the benchmark) make them once.
+var assetMemo sync.Map // [sha256.Size]byte → *[2][]byte (zstd, brotli)
+
+// CompressAssets adds zstd and brotli bodies, at their best levels, to
+// every compressible file served from memory: the public bundle's (its
+// entry script and style sheet first), the site's own, then the staff
+// console's. Until a file has them it is served gzipped. Brotli's best
+// level costs seconds of one core for all files, too long to hold up
+// start-up: the app runs this in the background, one file at a time, on
+// one core. It returns the files compressed and the time taken; a Server
+// does the work once (a second call waits for the first) and stops early
+// when ctx ends.
+func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Duration) {
+	s.compressed.Do(func() {
+		start := time.Now()
+		var enc *zstd.Encoder // at its best level: tens of MiB, so dropped after
+		defer func() {
+			if enc != nil {
+				_ = enc.Close()
+			}
+		}()
+		var before, after int
+		for _, f := range s.compressOrder() {
+			if ctx.Err() != nil {
+				break
+			}
+			old := f.body.Load()
+			id := old[codingIdentity]
+			sum := sha256.Sum256(id)
+			made, ok := assetMemo.Load(sum)
+			if !ok {
+				if enc == nil {
+					enc = newZstd(assetLevels.zstd, 1)
+				}
+				made, _ = assetMemo.LoadOrStore(sum, &[2][]byte{
+					enc.EncodeAll(id, nil),
+					brotliBytes(id, assetLevels.brotli),
+				})
+			}
+			v := *old
+			v.add(codingZstd, made.(*[2][]byte)[0])
+			v.add(codingBrotli, made.(*[2][]byte)[1])
+			f.body.Store(&v)
+			files++
+			before += len(id)
+			after += smallest(&v)
+		}
+		took = time.Since(start)
+		s.log.Info("assets compressed", "files", files, "bytes", before, "smallest_bytes", after, "duration_ms", took.Milliseconds())
+	})
+	return files, took
+}
+
+// compressOrder lists the compressible files, most wanted first.
+func (s *Server) compressOrder() []*asset {
+	var out []*asset
+	seen := map[*asset]bool{}
+	add := func(f *asset) {
+		if f != nil && f.compressible && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	bundle := func(a *assets) {
+		add(a.files[a.entryJS])
+		for _, c := range a.entryCSS {
+			add(a.files[c])
+		}
+		for _, p := range slices.Sorted(maps.Keys(a.files)) {
+			add(a.files[p])
+		}
+	}
+	bundle(s.assets)
+	for _, p := range slices.Sorted(maps.Keys(s.siteFiles)) {
+		add(s.siteFiles[p])
+	}
+	bundle(s.console.assets)
+	return out
+}
+
+// smallest is the size of v's smallest body.
+func smallest(v *variants) int {
+	n := len(v[codingIdentity])
+	for _, b := range v {
+		if b != nil {
+			n = min(n, len(b))
+		}
+	}
+	return n
+}

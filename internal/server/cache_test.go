@@ -12,7 +12,7 @@ import (
 
 // page returns a cached page of n bytes (HTML only).
 func page(n int) *renderedPage {
-	return &renderedPage{status: 200, html: make([]byte, n)}
+	return &renderedPage{status: 200, body: variants{codingIdentity: make([]byte, n)}}
 }
 
 // entrySize is what a page of n bytes under key costs the cache.

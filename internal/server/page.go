@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -99,9 +98,13 @@ func result(v any, err error) wire.Result {
 // renderedPage is a complete response, kept in the page cache.
 type renderedPage struct {
 	status int
-	html   []byte
-	gz     []byte // nil: served uncompressed
-	etag   string
+	// body is the HTML (body[codingIdentity]) and its compressed forms:
+	// gzip from the render on, zstd and brotli too once the page is to be
+	// reused (compress).
+	body variants
+	// etags are the page's ETags by coding, or "" (pages composed around
+	// the shared not-found page have none: they are never 200).
+	etags [numCodings]string
 	// expires is when the page's content changes by time alone (a job it
 	// shows closes); zero = never.
 	expires time.Time
@@ -185,6 +188,7 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		p.expires = spec.Expires
 	}
 	if spec.Cache && p.status < 500 {
+		p.compress()
 		known := p.status == http.StatusOK && !spec.Variant || key == notFoundKey
 		s.cache.put(key, version, p, known)
 	}
@@ -222,7 +226,7 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	return &renderedPage{status: spec.Status, html: buf.Bytes()}, nil
+	return &renderedPage{status: spec.Status, body: variants{codingIdentity: buf.Bytes()}}, nil
 }
 
 // serveBusy answers 503 with Retry-After when no engine can take a render.
@@ -265,6 +269,7 @@ func (s *Server) errorPage(ctx context.Context) *renderedPage {
 			return nil, err
 		}
 		p.root, p.bootNow = "", ""
+		p.compress()
 		s.errPage.Store(p)
 		return p, nil
 	})
@@ -321,65 +326,59 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 	return p, nil
 }
 
+// newRenderedPage returns the page of html, gzipped: pages that are not
+// cached are sent as they were rendered, gzipped or not.
 func newRenderedPage(status int, html []byte) *renderedPage {
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	_, _ = zw.Write(html)
-	_ = zw.Close()
+	p := &renderedPage{status: status}
+	p.body[codingIdentity] = html
+	p.body.add(codingGzip, gzipBytes(html, pageLevels.gzip))
 	sum := sha256.Sum256(html)
-	return &renderedPage{
-		status: status,
-		html:   html,
-		gz:     gz.Bytes(),
-		etag:   `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
+	for c := range p.etags {
+		p.etags[c] = `"` + tag + etagSuffixes[c] + `"`
 	}
+	return p
 }
 
-// writePage sends a rendered page, compressed when the client accepts it.
+// compress adds the page's zstd and brotli bodies (and gzip, if it has
+// none): once, when the page is about to be reused, never per request.
+func (p *renderedPage) compress() {
+	html := p.body[codingIdentity]
+	if p.body[codingGzip] == nil {
+		p.body.add(codingGzip, gzipBytes(html, pageLevels.gzip))
+	}
+	// At run-time levels zstd comes out a few per cent larger than gzip -9
+	// on our pages, so it is kept whenever smaller than the HTML: dropping
+	// it would leave a client that accepts zstd but not gzip the HTML.
+	if z := pageZstd().EncodeAll(html, nil); len(z) < len(html) {
+		p.body[codingZstd] = z
+	}
+	p.body.add(codingBrotli, brotliBytes(html, pageLevels.brotli))
+}
+
+// writePage sends a rendered page in the best coding the client accepts
+// among those the page has.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPage) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Vary", "Accept-Encoding")
-	if p.status == http.StatusOK {
+	c, body := p.body.pick(r)
+	if p.status == http.StatusOK && p.etags[c] != "" {
+		etag := p.etags[c]
 		h.Set("Cache-Control", "no-cache")
-		h.Set("ETag", p.etag)
-		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etag) {
+		h.Set("ETag", etag)
+		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	} else {
 		h.Set("Cache-Control", "no-store")
 	}
-	body := p.html
-	if p.gz != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
-		body = p.gz
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	setEncodingHeaders(h, c, body)
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-// acceptsGzip reports whether the client accepts gzip with a weight above 0.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			continue
-		}
-		for _, p := range strings.Split(params, ";") {
-			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || q <= 0 {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // documentData fills the document template.

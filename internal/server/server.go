@@ -14,6 +14,7 @@ import (
 	"net/netip"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -98,6 +99,11 @@ type Server struct {
 	rewarm   rewarmer
 	handler  http.Handler
 
+	// siteFiles are /favicon.svg and /noscript.css.
+	siteFiles siteFiles
+	// compressed runs CompressAssets once.
+	compressed sync.Once
+
 	trustedProxies []netip.Prefix
 	formLimits     routeLimits
 	uploadLimits   routeLimits
@@ -152,6 +158,8 @@ func New(o Options) (*Server, error) {
 		cache:    newPageCache(pageCacheBytes),
 		versions: &versionCache{store: o.Store, ttl: o.VersionTTL, now: o.Now},
 
+		siteFiles: loadSiteFiles(),
+
 		trustedProxies: o.TrustedProxies,
 		formLimits:     formLimits,
 		uploadLimits:   uploadLimits,
@@ -186,8 +194,8 @@ func (s *Server) routes() http.Handler {
 
 	// Static files.
 	mux.Handle("GET /assets/", s.assets)
-	mux.HandleFunc("GET /favicon.svg", s.favicon)
-	mux.HandleFunc("GET /noscript.css", s.noscriptStyles)
+	mux.HandleFunc("GET /favicon.svg", s.siteFile)
+	mux.HandleFunc("GET /noscript.css", s.siteFile)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	// The literal segment wins over /blog/{id}; no post ID has a dot.
