@@ -177,6 +177,16 @@ func (p *siteProcess) stop(t *testing.T) {
 // returns its address once it serves.
 func startNginx(t *testing.T, nginx, site string) string {
 	t.Helper()
+	port := freePort(t)
+	runNginx(t, nginx, strings.NewReplacer("{{port}}", port, "{{site}}", site).Replace(proxyConf))
+	return "127.0.0.1:" + port
+}
+
+// runNginx runs nginx with conf, a whole configuration whose {{dir}} is
+// replaced by a fresh folder for its files, and returns once it serves;
+// it is stopped when the test ends.
+func runNginx(t *testing.T, nginx, conf string) {
+	t.Helper()
 	// The workers may run as another user: the folder must be readable.
 	dir, err := os.MkdirTemp("", "site-nginx-")
 	if err != nil {
@@ -186,8 +196,7 @@ func startNginx(t *testing.T, nginx, site string) string {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	port := freePort(t)
-	conf := strings.NewReplacer("{{dir}}", dir, "{{port}}", port, "{{site}}", site).Replace(proxyConf)
+	conf = strings.ReplaceAll(conf, "{{dir}}", dir)
 	confPath := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
@@ -212,11 +221,10 @@ func startNginx(t *testing.T, nginx, site string) string {
 		logged.WriteString(sc.Text() + "\n")
 		if strings.Contains(sc.Text(), "start worker process") {
 			go func() { _, _ = io.Copy(io.Discard, stderr) }()
-			return "127.0.0.1:" + port
+			return
 		}
 	}
 	t.Fatalf("nginx did not start:\n%s", logged.String())
-	return ""
 }
 
 // freePort returns a port that was free a moment ago.

@@ -46,7 +46,8 @@ type Options struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// VersionTTL is how long a read content version is trusted before the
-	// store is asked again (shared by several instances). 0 = 1s.
+	// store is asked again (shared by several instances). 0 =
+	// DefaultVersionTTL.
 	VersionTTL time.Duration
 	// TrustedProxies are the networks of reverse proxies whose
 	// X-Forwarded-For names the client; empty = the peer is the client.
@@ -78,6 +79,11 @@ type Options struct {
 	// nil = none, and requests are not counted.
 	Metrics prometheus.Registerer
 }
+
+// DefaultVersionTTL is how long an instance trusts the content version it
+// last read: a change made through another instance sharing the database
+// reaches this one's pages within it (plus a render).
+const DefaultVersionTTL = time.Second
 
 // Server serves the whole site. Create it with New.
 type Server struct {
@@ -133,7 +139,7 @@ func New(o Options) (*Server, error) {
 		o.Now = time.Now
 	}
 	if o.VersionTTL == 0 {
-		o.VersionTTL = time.Second
+		o.VersionTTL = DefaultVersionTTL
 	}
 	a, err := loadAssets(o.Client)
 	if err != nil {
