@@ -182,7 +182,26 @@ func TestLibpqURL(t *testing.T) {
 	if len(env) != 1 || env[0] != "PGPASSWORD=s3cr t" {
 		t.Errorf("env = %q, want the password", env)
 	}
+	// A password as a parameter goes to the environment, never the command
+	// line; the driver's and its pool's own parameters go nowhere.
+	got, env, err = libpqURL("postgres://site@db/site?password=hunter2&pool_max_conns=4&default_query_exec_mode=exec&statement_cache_capacity=0&sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "postgres://site@db/site?sslmode=disable"; got != want || len(env) != 1 || env[0] != "PGPASSWORD=hunter2" {
+		t.Errorf("libpqURL(password parameter) = %s, %q; want %s with the password in the environment", got, env, want)
+	}
 	if _, _, err := libpqURL("host=db user=site password=secret"); err == nil || strings.Contains(err.Error(), "secret") {
 		t.Errorf("libpqURL(key=value) error = %v, want one without the password", err)
+	}
+}
+
+// pg_dump reads --schema as a pattern: the name goes in double quotes so
+// that capitals, dots and wildcards mean themselves.
+func TestQuoteIdent(t *testing.T) {
+	for in, want := range map[string]string{"public": `"public"`, "RevX": `"RevX"`, "a.b*": `"a.b*"`, `say "hi"`: `"say ""hi"""`} {
+		if got := quoteIdent(in); got != want {
+			t.Errorf("quoteIdent(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -88,6 +88,14 @@ var libpqParams = map[string]bool{
 	"gsslib": true, "service": true, "target_session_attrs": true, "load_balance_hosts": true,
 }
 
+// pgxOnlyParams are URL parameters the site's driver (pgx) or its pool
+// reads itself: neither libpq nor the server knows them, so the
+// PostgreSQL programs get none of them.
+var pgxOnlyParams = map[string]bool{
+	"default_query_exec_mode": true, "statement_cache_capacity": true, "description_cache_capacity": true,
+	"krbspn": true, "servicefile": true, "min_read_buffer_size": true,
+}
+
 // libpqURL turns the site's database URL into one the PostgreSQL programs
 // read, and the environment that carries its password (a password on a
 // command line would show in process lists).
@@ -105,6 +113,16 @@ func libpqURL(raw string) (string, []string, error) {
 		}
 	}
 	q := u.Query()
+	// A password given as a parameter goes to the environment too.
+	if pw := q.Get("password"); pw != "" {
+		env = append(env, "PGPASSWORD="+pw)
+	}
+	q.Del("password")
+	for k := range q {
+		if pgxOnlyParams[k] || strings.HasPrefix(k, "pool_") {
+			q.Del(k)
+		}
+	}
 	var opts []string
 	if o := q.Get("options"); o != "" {
 		opts = append(opts, o)
@@ -234,7 +252,7 @@ func (p pgDB) snapshot(ctx context.Context, dir string) (string, map[string]int6
 	// Custom format (compressed, read by pg_restore); no owners or
 	// grants, so that another user can restore it.
 	if err := run(ctx, env, "pg_dump", "--format=custom", "--no-owner", "--no-privileges",
-		"--schema="+*schema, "--snapshot="+snap, "--file="+out, "--dbname="+conninfo); err != nil {
+		"--schema="+quoteIdent(*schema), "--snapshot="+snap, "--file="+out, "--dbname="+conninfo); err != nil {
 		return "", nil, "", err
 	}
 	if err := os.Chmod(out, memberMode); err != nil {
@@ -342,41 +360,33 @@ func (p pgDB) install(ctx context.Context, path string, m *Manifest) error {
 	if err := os.WriteFile(prelude, []byte(drops), memberMode); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
+	// pg_restore writes the whole dump as SQL first; psql runs it only
+	// once that finished (fed through a pipe, psql would take an input cut
+	// short by a failing pg_restore as complete, and commit it).
+	script := filepath.Join(filepath.Dir(path), "restore.sql")
+	defer os.Remove(script)
+	if err := run(ctx, nil, "pg_restore", "--no-owner", "--no-privileges", "--schema="+m.Schema, "--file="+script, path); err != nil {
+		return fmt.Errorf("backup: pg_restore (nothing was restored): %w", err)
+	}
+	if err := os.Chmod(script, memberMode); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	dump := exec.CommandContext(ctx, "pg_restore", "--no-owner", "--no-privileges", "--schema="+m.Schema, "--file=-", path)
-	dump.Stdout = w
-	var dumpErr tailBuffer
-	dump.Stderr = &dumpErr
 	psql := exec.CommandContext(ctx, "psql", "--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--single-transaction",
-		"--dbname="+conninfo, "--file="+prelude, "--file=-")
+		"--dbname="+conninfo, "--file="+prelude, "--file="+script)
 	psql.Env = append(os.Environ(), env...)
-	psql.Stdin = r
 	var psqlOut, psqlErr tailBuffer
 	psql.Stdout, psql.Stderr = &psqlOut, &psqlErr
-	if err := dump.Start(); err != nil {
-		r.Close()
-		w.Close()
-		return fmt.Errorf("backup: pg_restore: %w", err)
-	}
-	w.Close()
-	if err := psql.Start(); err != nil {
-		r.Close()
-		dump.Wait()
-		return fmt.Errorf("backup: psql: %w", err)
-	}
-	r.Close() // psql has it; pg_restore stops if psql does
-	psqlRunErr := psql.Wait()
-	dumpRunErr := dump.Wait()
-	if psqlRunErr != nil {
-		return fmt.Errorf("backup: psql (nothing was restored; the transaction rolled back): %w%s", psqlRunErr, psqlErr.suffix())
-	}
-	if dumpRunErr != nil {
-		return fmt.Errorf("backup: pg_restore: %w%s", dumpRunErr, dumpErr.suffix())
+	if err := psql.Run(); err != nil {
+		return fmt.Errorf("backup: psql (nothing was restored; the transaction rolled back): %w%s", err, psqlErr.suffix())
 	}
 	return nil
+}
+
+// quoteIdent writes a name as pg_dump's --schema reads it literally: a
+// pattern in double quotes matches exactly that name (case, dots and
+// wildcards included).
+func quoteIdent(name string) string {
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }
 
 // drops returns the SQL that empties schema of the relations a restore
