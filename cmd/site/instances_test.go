@@ -58,9 +58,11 @@ http {
 
 // renderAllowance is how long, beyond server.DefaultVersionTTL, a change
 // made through one instance may take to show on another's page: the page
-// renders again there (tens of milliseconds alone; more on a loaded
-// two-core machine running both instances, nginx and the test).
-const renderAllowance = 3 * time.Second
+// renders again there (tens of milliseconds alone, under a second in
+// practice; the margin is for a loaded two-core machine running other
+// test packages besides both instances, nginx and PostgreSQL). The time
+// it took is logged.
+const renderAllowance = 30 * time.Second
 
 // Two instances of the site behind nginx as load balancer, on one
 // PostgreSQL database and one S3-compatible store (a process of its own),
