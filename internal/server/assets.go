@@ -278,7 +278,7 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 					enc = newZstd(assetLevels.zstd, 1)
 				}
 				made, _ = assetMemo.LoadOrStore(sum, &[2][]byte{
-					enc.EncodeAll(id, nil),
+					zstdBytes(enc, id),
 					brotliBytes(id, assetLevels.brotli),
 				})
 			}

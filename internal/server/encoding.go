@@ -226,12 +226,16 @@ func newZstd(level zstd.EncoderLevel, concurrency int) *zstd.Encoder {
 // pageZstd compresses pages; it lives as long as the process (a few MiB).
 var pageZstd = sync.OnceValue(func() *zstd.Encoder { return newZstd(pageLevels.zstd, 2) })
 
+// The compressors return bodies of exactly their length: the page cache
+// counts bodies by length against its budget, so no spare capacity of a
+// growing buffer may stay attached to them.
+
 func gzipBytes(src []byte, level int) []byte {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, level)
 	_, _ = zw.Write(src)
 	_ = zw.Close()
-	return buf.Bytes()
+	return bytes.Clone(buf.Bytes())
 }
 
 func brotliBytes(src []byte, quality int) []byte {
@@ -239,5 +243,11 @@ func brotliBytes(src []byte, quality int) []byte {
 	bw := brotli.NewWriterLevel(&buf, quality)
 	_, _ = bw.Write(src)
 	_ = bw.Close()
-	return buf.Bytes()
+	return bytes.Clone(buf.Bytes())
+}
+
+// zstdBytes compresses src with enc (EncodeAll allocates room for the
+// whole input).
+func zstdBytes(enc *zstd.Encoder, src []byte) []byte {
+	return bytes.Clone(enc.EncodeAll(src, nil))
 }

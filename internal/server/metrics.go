@@ -153,7 +153,7 @@ func (s *Server) registerMetrics(reg prometheus.Registerer) error {
 		func() float64 { return float64(s.cache.misses.Load()) })
 	gauge("site_page_cache_pages", "Pages in the page cache.",
 		func() float64 { n, _ := s.cache.stats(); return float64(n) })
-	gauge("site_page_cache_bytes", "Bytes the page cache holds (HTML, gzip and overhead).",
+	gauge("site_page_cache_bytes", "Bytes the page cache holds (HTML, each compressed coding and overhead).",
 		func() float64 { _, b := s.cache.stats(); return float64(b) })
 	gauge("site_page_cache_budget_bytes", "The page cache's budget in bytes.",
 		func() float64 { return float64(s.cache.budget) })

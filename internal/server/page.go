@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -226,7 +227,12 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	return &renderedPage{status: spec.Status, body: variants{codingIdentity: buf.Bytes()}}, nil
+	// Made per request (never cached), it still carries the whole style
+	// sheet: gzip at its fastest level costs well under a millisecond.
+	html := bytes.Clone(buf.Bytes())
+	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}}
+	p.body.add(codingGzip, gzipBytes(html, gzip.BestSpeed))
+	return p, nil
 }
 
 // serveBusy answers 503 with Retry-After when no engine can take a render.
@@ -321,7 +327,8 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, res.HTML, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	p := newRenderedPage(status, buf.Bytes())
+	// An exact copy: the buffer's spare room would be cached unaccounted.
+	p := newRenderedPage(status, bytes.Clone(buf.Bytes()))
 	p.root, p.bootNow = res.HTML, boot.Now
 	return p, nil
 }
@@ -350,7 +357,7 @@ func (p *renderedPage) compress() {
 	// At run-time levels zstd comes out a few per cent larger than gzip -9
 	// on our pages, so it is kept whenever smaller than the HTML: dropping
 	// it would leave a client that accepts zstd but not gzip the HTML.
-	if z := pageZstd().EncodeAll(html, nil); len(z) < len(html) {
+	if z := zstdBytes(pageZstd(), html); len(z) < len(html) {
 		p.body[codingZstd] = z
 	}
 	p.body.add(codingBrotli, brotliBytes(html, pageLevels.brotli))

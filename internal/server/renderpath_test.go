@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"compress/gzip"
 	"context"
 	"io"
 	"net/http"
@@ -460,5 +461,32 @@ func drain[T any](c chan T) {
 		default:
 			return
 		}
+	}
+}
+
+// The not-found page of an unknown job id is made per request around the
+// shared render and carries the whole style sheet: it goes out gzipped to
+// a client that accepts it, and reads the same once decoded.
+func TestUnknownJobPageIsCompressed(t *testing.T) {
+	f := newFixture(t, nil)
+	path := "/job/" + domain.NewID()
+	plain := f.get(t, path)
+	res := f.do(t, http.MethodGet, path, map[string]string{"Accept-Encoding": "gzip"})
+	if plain.Status != http.StatusNotFound || res.Status != http.StatusNotFound {
+		t.Fatalf("GET %s: %d and %d, want 404", path, plain.Status, res.Status)
+	}
+	if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("GET %s with gzip: Content-Encoding %q, Vary %q", path, res.Header.Get("Content-Encoding"), res.Header.Get("Vary"))
+	}
+	zr, err := gzip.NewReader(strings.NewReader(res.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(body) != plain.Body || len(res.Body)*4 > len(plain.Body) {
+		t.Errorf("gzipped body of %d bytes decodes to %d bytes, want the plain page's %d and a quarter of its size at most", len(res.Body), len(body), len(plain.Body))
 	}
 }
