@@ -38,24 +38,6 @@ import (
 // with the example's addresses (TestReadmeShowsInstancesConf).
 const instancesConf = "testdata/instances.nginx.conf"
 
-// nginxMain is what runs instancesConf as a test: in the foreground, with
-// its files in the test's folder.
-const nginxMain = `daemon off;
-worker_processes 1;
-pid {{dir}}/nginx.pid;
-error_log stderr notice;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path {{dir}}/body;
-    proxy_temp_path {{dir}}/proxy;
-    fastcgi_temp_path {{dir}}/fastcgi;
-    uwsgi_temp_path {{dir}}/uwsgi;
-    scgi_temp_path {{dir}}/scgi;
-{{conf}}
-}
-`
-
 // renderAllowance is how long, beyond server.DefaultVersionTTL, a change
 // made through one instance may take to show on another's page: the page
 // renders again there (tens of milliseconds alone, under a second in

@@ -48,13 +48,13 @@ func nginxPath(t *testing.T) string {
 	return ""
 }
 
-// proxyConf is the reverse-proxy set-up the README documents, with paths
-// and ports of the test.
-const proxyConf = `daemon off;
+// nginxMain runs an http block (conf) as a test: nginx in the
+// foreground, with its files in the test's folder ({{dir}}).
+const nginxMain = `daemon off;
 worker_processes 1;
 pid {{dir}}/nginx.pid;
 error_log stderr notice;
-events { worker_connections 64; }
+events { worker_connections 256; }
 http {
     access_log off;
     client_body_temp_path {{dir}}/body;
@@ -62,7 +62,13 @@ http {
     fastcgi_temp_path {{dir}}/fastcgi;
     uwsgi_temp_path {{dir}}/uwsgi;
     scgi_temp_path {{dir}}/scgi;
-    server {
+{{conf}}
+}
+`
+
+// proxyConf is the reverse-proxy set-up the README documents, with the
+// test's port and site address.
+const proxyConf = `    server {
         listen 127.0.0.1:{{port}};
         location / {
             proxy_pass http://{{site}};
@@ -70,9 +76,7 @@ http {
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
         }
-    }
-}
-`
+    }`
 
 // Behind nginx, each visitor has its own contact-form limit (the address
 // comes from X-Forwarded-For because nginx's address is trusted), and a
@@ -178,7 +182,8 @@ func (p *siteProcess) stop(t *testing.T) {
 func startNginx(t *testing.T, nginx, site string) string {
 	t.Helper()
 	port := freePort(t)
-	runNginx(t, nginx, strings.NewReplacer("{{port}}", port, "{{site}}", site).Replace(proxyConf))
+	conf := strings.NewReplacer("{{port}}", port, "{{site}}", site).Replace(proxyConf)
+	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1))
 	return "127.0.0.1:" + port
 }
 
