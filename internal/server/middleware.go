@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -69,8 +68,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		ctx := context.WithValue(r.Context(), requestIDKey, id)
 		r = r.WithContext(withClientAddr(ctx, client))
 		h := w.Header()
-		h.Set("X-Request-Id", id)
-		setSecurityHeaders(h, strings.HasPrefix(s.baseURL, "https://"), s.csp)
+		h["X-Request-Id"] = []string{id}
+		s.securityHeaders.apply(h)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
@@ -88,14 +87,19 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				// it was refused before routing).
 				s.metrics.observe(r.Pattern, rec.status, took)
 			}
-			s.logger(r).Info("request",
-				"method", logMethod(r.Method),
-				"path", logPath(r.URL.Path),
-				"client", clientTag(client),
-				"status", rec.status,
-				"bytes", rec.bytes,
-				"duration_ms", float64(took.Microseconds())/1000,
-			)
+			// The access log line, as s.logger(r).Info would write it,
+			// without its allocations: it is on every request's path.
+			if s.log.Enabled(ctx, slog.LevelInfo) {
+				s.log.LogAttrs(ctx, slog.LevelInfo, "request",
+					slog.String("request_id", id),
+					slog.String("method", logMethod(r.Method)),
+					slog.String("path", logPath(r.URL.Path)),
+					slog.String("client", clientTag(client)),
+					slog.Int("status", rec.status),
+					slog.Int("bytes", rec.bytes),
+					slog.Float64("duration_ms", float64(took.Microseconds())/1000),
+				)
+			}
 		}()
 		if len(r.URL.EscapedPath()) > maxPathBytes {
 			s.refuse(rec, r, http.StatusRequestURITooLong, codeURITooLong, "The address is too long.")
@@ -112,18 +116,41 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 // moved to https later should not have promised it).
 const hstsValue = "max-age=63072000; includeSubDomains"
 
-// setSecurityHeaders sets the headers every response carries, errors included.
-func setSecurityHeaders(h http.Header, https bool, csp string) {
-	h.Set("Content-Security-Policy", csp)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
-	if https {
-		h.Set("Strict-Transport-Security", hstsValue)
+// headerSet is a set of response headers made once and put in every
+// response's header map as they are: keys already canonical, each value a
+// slice of length and capacity one, so that an Add elsewhere copies it
+// rather than changing the shared one (and Set or Del replace the entry).
+type headerSet []struct {
+	key   string
+	value []string
+}
+
+func (hs headerSet) apply(h http.Header) {
+	for _, e := range hs {
+		h[e.key] = e.value
 	}
+}
+
+// securityHeaders are the headers every response carries, errors included.
+func securityHeaders(https bool, csp string) headerSet {
+	var hs headerSet
+	add := func(k, v string) {
+		hs = append(hs, struct {
+			key   string
+			value []string
+		}{http.CanonicalHeaderKey(k), []string{v}})
+	}
+	add("Content-Security-Policy", csp)
+	add("X-Content-Type-Options", "nosniff")
+	add("Referrer-Policy", "strict-origin-when-cross-origin")
+	add("X-Frame-Options", "DENY")
+	add("Cross-Origin-Opener-Policy", "same-origin")
+	add("Cross-Origin-Resource-Policy", "same-origin")
+	add("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
+	if https {
+		add("Strict-Transport-Security", hstsValue)
+	}
+	return hs
 }
 
 // logPath returns path cut to maxLoggedPathBytes (at a character

@@ -92,18 +92,20 @@ type Server struct {
 	renderer *render.Renderer
 	content  *sitecontent.Content
 	assets   *assets
-	csp      string // Content-Security-Policy of every response
-	console  *adminConsole
-	media    http.Handler
-	baseURL  string
-	log      *slog.Logger
-	now      func() time.Time
-	cache    *pageCache
-	versions *versionCache
-	flight   flightGroup
-	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
-	rewarm   rewarmer
-	handler  http.Handler
+	// securityHeaders go on every response (the Content-Security-Policy
+	// allows the inline style sheet by its hash).
+	securityHeaders headerSet
+	console         *adminConsole
+	media           http.Handler
+	baseURL         string
+	log             *slog.Logger
+	now             func() time.Time
+	cache           *pageCache
+	versions        *versionCache
+	flight          flightGroup
+	errPage         atomic.Pointer[renderedPage] // the error screen, once rendered
+	rewarm          rewarmer
+	handler         http.Handler
 
 	// siteFiles are /favicon.svg and /noscript.css.
 	siteFiles siteFiles
@@ -150,7 +152,6 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		csp:      contentSecurityPolicy(a.styleHash),
 		store:    o.Store,
 		blobs:    o.Blobs,
 		renderer: o.Renderer,
@@ -177,6 +178,7 @@ func New(o Options) (*Server, error) {
 		idKeys:         o.IDKeys,
 		staffIdle:      cmp.Or(o.StaffIdleTimeout, auth.SessionIdle),
 	}
+	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(a.styleHash))
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
 	}
