@@ -135,7 +135,8 @@ test.describe('technologies: partner carousel', { tag: '@desktop-only' }, () => 
   /** Labels of the slides whose centre lies inside the carousel's viewport. */
   async function visibleSlides(page: Page): Promise<string[]> {
     return carousel(page).evaluate((root) => {
-      const view = root.querySelector('.overflow-hidden')!.getBoundingClientRect();
+      // The viewport holds the track that holds the slides.
+      const view = root.querySelector('[aria-roledescription="slide"]')!.parentElement!.parentElement!.getBoundingClientRect();
       return Array.from(root.querySelectorAll('[aria-roledescription="slide"]'))
         .filter((el) => {
           const r = el.getBoundingClientRect();
@@ -150,7 +151,8 @@ test.describe('technologies: partner carousel', { tag: '@desktop-only' }, () => 
   /** The slide at the carousel's left edge. */
   async function firstVisible(page: Page): Promise<string> {
     return carousel(page).evaluate((root) => {
-      const view = root.querySelector('.overflow-hidden')!.getBoundingClientRect();
+      // The viewport holds the track that holds the slides.
+      const view = root.querySelector('[aria-roledescription="slide"]')!.parentElement!.parentElement!.getBoundingClientRect();
       const slides = Array.from(root.querySelectorAll('[aria-roledescription="slide"]'));
       const first = slides.find((el) => Math.abs(el.getBoundingClientRect().left + 24 - view.left) < 30);
       return first?.getAttribute('aria-label') ?? '';
@@ -213,7 +215,7 @@ test.describe('technologies: partner carousel', { tag: '@desktop-only' }, () => 
     await page.clock.pauseAt(new Date('2026-11-21T10:00:01Z'));
     await openHydrated(page, '/technologies');
     await carousel(page).scrollIntoViewIfNeeded();
-    const track = carousel(page).locator('.overflow-hidden > div');
+    const track = carousel(page).locator('[aria-roledescription="slide"]').first().locator('..');
     const offset = () => track.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
     const start = await offset();
     const slideWidth = await carousel(page).locator('[aria-roledescription="slide"]').first().evaluate((el) => el.getBoundingClientRect().width);

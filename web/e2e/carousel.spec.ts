@@ -6,7 +6,8 @@ import { openHydrated } from './helpers';
 async function visibleSlides(page: Page): Promise<string[]> {
   const carousel = page.getByRole('group', { name: /blog posts/i }).first();
   return carousel.evaluate((root) => {
-    const view = root.querySelector('.overflow-hidden')!.getBoundingClientRect();
+    // The viewport holds the track that holds the slides.
+    const view = root.querySelector('[aria-roledescription="slide"]')!.parentElement!.parentElement!.getBoundingClientRect();
     return Array.from(root.querySelectorAll('[aria-roledescription="slide"]'))
       .filter((el) => {
         const r = el.getBoundingClientRect();
