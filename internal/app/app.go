@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -26,6 +27,7 @@ import (
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/logbuf"
 	"corpsite/internal/mail"
 	"corpsite/internal/render"
 	"corpsite/internal/seed"
@@ -36,11 +38,14 @@ import (
 	"corpsite/web"
 )
 
-// NewLogger returns the JSON logger for level.
-func NewLogger(level string) *slog.Logger {
+// NewLogger returns the JSON logger for level. It writes to stderr in
+// batches, off the requests' path (see logbuf); closing the returned
+// closer writes out what is left, so close it last.
+func NewLogger(level string) (*slog.Logger, io.Closer) {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level))
-	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+	w := logbuf.New(os.Stderr, 0, 0)
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})), w
 }
 
 // migrator is implemented by both stores.

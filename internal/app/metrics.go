@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -42,7 +43,9 @@ func newRegistry(st domain.Store) (*prometheus.Registry, error) {
 }
 
 // metricsServer serves reg at GET /metrics in Prometheus' text format,
-// and nothing else.
+// and Go's profiles under /debug/pprof/ (CPU, heap, goroutines, ...) for
+// finding where a live site's time goes. Both are for operators only,
+// which is why the listener has an address of its own.
 func metricsServer(reg *prometheus.Registry, log *slog.Logger) *http.Server {
 	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	mux := http.NewServeMux()
@@ -54,6 +57,11 @@ func metricsServer(reg *prometheus.Registry, log *slog.Logger) *http.Server {
 		MaxRequestsInFlight: metricsMaxScrapes,
 		Timeout:             metricsScrapeTimeout,
 	}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,

@@ -65,6 +65,18 @@ func TestMetricsListener(t *testing.T) {
 		}
 	}
 
+	// Go's profiles are there, for finding where a live site's time
+	// goes, and only there.
+	if status, body := get(t, metrics+"/debug/pprof/heap?debug=1"); status != http.StatusOK || !strings.HasPrefix(body, "heap profile:") {
+		t.Errorf("GET /debug/pprof/heap on the metrics address = %d %.40q, want the heap profile", status, body)
+	}
+	if status, body := get(t, metrics+"/debug/pprof/goroutine?debug=1"); status != http.StatusOK || !strings.Contains(body, "goroutine profile:") {
+		t.Errorf("GET /debug/pprof/goroutine = %d %.40q, want the goroutine profile", status, body)
+	}
+	if status, _ := get(t, base+"debug/pprof/heap"); status != http.StatusNotFound {
+		t.Errorf("GET /debug/pprof/heap on the site's address = %d, want 404", status)
+	}
+
 	// Shutting down closes the metrics listener too.
 	s.cancel()
 	if err, ok := s.wait(30 * time.Second); !ok || err != nil {

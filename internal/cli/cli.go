@@ -109,7 +109,8 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	log := app.NewLogger(cfg.LogLevel)
+	log, logOut := app.NewLogger(cfg.LogLevel)
+	defer logOut.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	a, err := app.New(ctx, cfg, log)
