@@ -70,6 +70,7 @@ budget: web
 	cd web && node scripts/budget.mjs
 
 bench: build
+	@scripts/ensure-deps.sh wrk
 	$(GO) run ./cmd/bench
 
 clean:

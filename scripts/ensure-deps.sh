@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system programs the test suites need when they are missing:
 # Chromium (end-to-end tests) and nginx (the reverse-proxy test), both from
-# Debian. `make test` and `.ci/run` call it.
+# Debian. `make test` and `.ci/run` call it. Programs named as arguments
+# are installed too (`make bench` asks for wrk).
 #
 # Installing needs root and apt-get. Without them it says what is missing
 # and carries on (the suites then skip or fail with their own message),
@@ -9,13 +10,14 @@
 set -uo pipefail
 
 # program → Debian package
-declare -A packages=([chromium]=chromium [nginx]=nginx)
+declare -A packages=([chromium]=chromium [nginx]=nginx [wrk]=wrk)
+programs=(chromium nginx "$@")
 
 have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; }
 
 missing=()
-for prog in chromium nginx; do
-  have "$prog" || missing+=("${packages[$prog]}")
+for prog in "${programs[@]}"; do
+  have "$prog" || missing+=("${packages[$prog]:-$prog}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -36,7 +38,7 @@ for attempt in 1 2; do
 done
 
 status=0
-for prog in chromium nginx; do
+for prog in "${programs[@]}"; do
   if ! have "$prog"; then
     echo "ensure-deps: $prog is not installed" >&2
     status=1

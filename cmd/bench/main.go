@@ -3,8 +3,9 @@
 // a fresh SQLite database of demo content, then reports the time to render
 // each page cold (cache dropped) and cached, the time compressing the
 // assets takes, the size of the home page and its main script and style
-// sheet in each content coding, and the requests per second of a cached
-// page over HTTP.
+// sheet in each content coding, the requests per second of a cached page
+// over HTTP, and those of the cached home page against nginx serving the
+// same bytes (wrk, alternating; the ratio is the "serving" figure).
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -28,6 +30,7 @@ import (
 	"corpsite/internal/app"
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
+	"corpsite/internal/logbuf"
 	"corpsite/internal/seed"
 )
 
@@ -35,14 +38,15 @@ func main() {
 	samples := flag.Int("samples", 30, "renders measured per page")
 	duration := flag.Duration("duration", 5*time.Second, "length of the throughput run")
 	conc := flag.Int("concurrency", 16, "concurrent clients in the throughput run")
+	rounds := flag.Int("nginx-rounds", 3, "rounds of the comparison with nginx (0: none)")
 	flag.Parse()
-	if err := run(*samples, *duration, *conc); err != nil {
+	if err := run(*samples, *duration, *conc, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(samples int, duration time.Duration, conc int) error {
+func run(samples int, duration time.Duration, conc, rounds int) error {
 	dir, err := os.MkdirTemp("", "site-bench-")
 	if err != nil {
 		return err
@@ -65,7 +69,16 @@ func run(samples int, duration time.Duration, conc int) error {
 		return err
 	}
 	st.Close()
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	// The site logs as it does when serving: a line per request, in
+	// batches, here to a file.
+	logFile, err := os.Create(filepath.Join(dir, "site.log"))
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	logOut := logbuf.New(logFile, 0, 0)
+	defer logOut.Close()
+	log := slog.New(slog.NewJSONHandler(logOut, nil))
 	a, err := app.New(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -126,6 +139,12 @@ func run(samples int, duration time.Duration, conc int) error {
 	if open < 0 {
 		return fmt.Errorf("no open demo job to apply for")
 	}
+	if rounds > 0 {
+		if err := versusNginx(ctx, "http://"+a.Addr(), rounds, duration); err != nil {
+			return err
+		}
+	}
+	fmt.Println()
 	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
 		return err
 	}
