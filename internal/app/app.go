@@ -480,6 +480,9 @@ func (a *App) PurgeIDDocuments(ctx context.Context, now time.Time) (int, error) 
 // Server returns the HTTP handler of the site (for benchmarks and tests).
 func (a *App) Server() *server.Server { return a.server }
 
+// Renderer returns the pool of engines rendering pages.
+func (a *App) Renderer() *render.Renderer { return a.renderer }
+
 // Blobs returns the site's private file storage (for tests).
 func (a *App) Blobs() domain.BlobStore { return a.blobs }
 

@@ -14,6 +14,13 @@ describe('emblaDuration', () => {
     expect(emblaDuration(1000)).toBeGreaterThan(emblaDuration(500));
   });
 
+  it('gives the same answer when asked again, and for many speeds', () => {
+    expect(emblaDuration(500)).toBe(20);
+    for (let ms = 450; ms <= 2000; ms += 50) expect(emblaGlideMs(emblaDuration(ms))).toBeLessThanOrEqual(ms);
+    expect(emblaDuration(500)).toBe(20);
+    expect(emblaDuration(300)).toBeLessThan(emblaDuration(500));
+  });
+
   it('never goes below 1 (0 would make Embla jump)', () => {
     expect(emblaDuration(0)).toBe(1);
   });

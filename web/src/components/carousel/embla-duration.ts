@@ -32,7 +32,17 @@ export function emblaGlideMs(duration: number): number {
  * every candidate is checked.
  */
 export function emblaDuration(ms: number): number {
-  let best = 1;
+  // 60,000 simulated frames per answer: a third of the home page's server
+  // render before this was kept. Carousels ask for a few fixed speeds, so
+  // the answers are kept (and forgotten, should many ever be asked for).
+  let best = known.get(ms);
+  if (best !== undefined) return best;
+  best = 1;
   for (let d = 1; d <= MAX_DURATION; d++) if (emblaGlideMs(d) <= ms) best = d;
+  if (known.size >= MAX_KNOWN) known.clear();
+  known.set(ms, best);
   return best;
 }
+
+const known = new Map<number, number>();
+const MAX_KNOWN = 16;
