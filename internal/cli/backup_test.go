@@ -109,8 +109,9 @@ func testKey() string {
 }
 
 // fill seeds s with the demo content, a staff account, a contact message,
-// an application with a note and three documents, and a file no
-// application refers to. Documents are random bytes, one of them 300 KB.
+// an application with a note and three documents, a file no application
+// refers to, and a post's cover in its three formats. Documents are random
+// bytes, one of them 300 KB.
 func fill(t *testing.T, s site) {
 	t.Helper()
 	mustRun(t, append([]string{"seed"}, s.flags()...)...)
@@ -165,6 +166,25 @@ func fill(t *testing.T, s site) {
 	}
 	if err := st.AddApplicationNote(ctx, &domain.ApplicationNote{ApplicationID: a.ID, AuthorName: "Asha Admin", Body: "Call on Monday.", CreatedAt: now}); err != nil {
 		t.Fatalf("AddApplicationNote: %v", err)
+	}
+	// A cover as the console stores it: one size, as JPEG, AVIF and WebP.
+	posts, err := st.ListBlogPosts(ctx, domain.BlogFilter{Limit: 1})
+	if err != nil || len(posts) == 0 {
+		t.Fatalf("ListBlogPosts = %d posts, %v; want the demo posts", len(posts), err)
+	}
+	cover := domain.NewBlobKey("covers", posts[0].Title, now, "") + "-480"
+	v := domain.ImageVersion{URL: "/" + cover + ".jpg", Width: 480, Height: 270, AVIF: "/" + cover + ".avif", WebP: "/" + cover + ".webp"}
+	for _, u := range v.URLs() {
+		img := make([]byte, 2000)
+		rand.Read(img)
+		key := strings.TrimPrefix(u, "/")
+		if err := blobs.Put(ctx, key, bytes.NewReader(img), mime.TypeByExtension(filepath.Ext(key))); err != nil {
+			t.Fatalf("Put %s: %v", key, err)
+		}
+	}
+	posts[0].Image, posts[0].ImageVersions = v.URL, []domain.ImageVersion{v}
+	if err := st.UpdateBlogPostFrom(ctx, &posts[0], posts[0].Status); err != nil {
+		t.Fatalf("UpdateBlogPostFrom: %v", err)
 	}
 	msg := domain.ContactMessage{Name: "Meera", Email: "meera@example.com", Subject: "Hello", Message: "Do you build mobile apps?", Status: domain.ContactNew, CreatedAt: now}
 	if err := st.CreateContactMessage(ctx, &msg, &domain.OutboxMessage{To: "office@example.com", Subject: "New message", Body: "…", NextAttemptAt: now, CreatedAt: now}); err != nil {
@@ -449,8 +469,15 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := take(t, src)
-			if len(want.files) != 4 || len(want.rows["applications"]) != 1 || len(want.rows["jobs"]) == 0 {
-				t.Fatalf("the source has %d files, %d applications, %d jobs; want 4, 1 and some", len(want.files), len(want.rows["applications"]), len(want.rows["jobs"]))
+			if len(want.files) != 7 || len(want.rows["applications"]) != 1 || len(want.rows["jobs"]) == 0 {
+				t.Fatalf("the source has %d files, %d applications, %d jobs; want 7, 1 and some", len(want.files), len(want.rows["applications"]), len(want.rows["jobs"]))
+			}
+			for k, f := range want.files {
+				if ext := filepath.Ext(k); ext == ".avif" || ext == ".webp" {
+					if !strings.HasPrefix(f, "image/"+ext[1:]+" ") {
+						t.Errorf("source file %s: %s, want its image type", k, f)
+					}
+				}
 			}
 
 			archive := filepath.Join(tmp, tt.archive)
@@ -459,8 +486,8 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 				args = append(args, "--include-key")
 			}
 			stdout, stderr := mustRun(t, args...)
-			if !strings.Contains(stdout, "4 files") {
-				t.Errorf("backup stdout does not count 4 files:\n%s", stdout)
+			if !strings.Contains(stdout, "7 files") {
+				t.Errorf("backup stdout does not count 7 files:\n%s", stdout)
 			}
 			if !strings.Contains(stderr, "Warning:") || (tt.includeKey && !strings.Contains(stderr, "k-test")) {
 				t.Errorf("backup stderr has no warning naming the key:\n%s", stderr)

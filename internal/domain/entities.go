@@ -85,11 +85,29 @@ type BlogPost struct {
 	UpdatedAt time.Time  `json:"updatedAt"`
 }
 
-// ImageVersion is one size of a post's cover image.
+// ImageVersion is one size of a post's cover image: a JPEG, and the same
+// picture in the formats that are smaller for the same quality when it
+// was stored in them too. Covers uploaded before those formats were made
+// have the JPEG only, and so do versions whose encoding failed.
 type ImageVersion struct {
-	URL    string `json:"url"` // URL path, e.g. /covers/x-960.jpg
+	URL    string `json:"url"` // URL path of the JPEG, e.g. /covers/x-960.jpg
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// AVIF and WebP are the URL paths of the same size in those formats
+	// (/covers/x-960.avif), or "" when it was not stored in them.
+	AVIF string `json:"avif,omitempty"`
+	WebP string `json:"webp,omitempty"`
+}
+
+// URLs lists the URL paths of every file of v, the JPEG first.
+func (v ImageVersion) URLs() []string {
+	urls := []string{v.URL}
+	for _, u := range []string{v.AVIF, v.WebP} {
+		if u != "" {
+			urls = append(urls, u)
+		}
+	}
+	return urls
 }
 
 // CommentStatus says whether a comment is shown under its post.

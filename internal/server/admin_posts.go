@@ -235,7 +235,7 @@ func (s *Server) staffPost(ctx context.Context, id string) (domain.BlogPost, err
 func adminPostView(p domain.BlogPost) wire.AdminPost {
 	versions := make([]wire.ImageVersion, len(p.ImageVersions))
 	for i, v := range p.ImageVersions {
-		versions[i] = wire.ImageVersion{URL: v.URL, Width: v.Width, Height: v.Height}
+		versions[i] = wire.ImageVersion{URL: v.URL, Width: v.Width, Height: v.Height, AVIF: v.AVIF, WebP: v.WebP}
 	}
 	return wire.AdminPost{
 		ID: p.ID, Title: p.Title, Description: p.Description, Content: p.Content,

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -97,7 +98,8 @@ func (s *Server) blogList(ctx context.Context, page int) (wire.BlogList, error) 
 
 func (s *Server) blogSummary(p domain.BlogPost) wire.BlogSummary {
 	return wire.BlogSummary{
-		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, ImageSrcset: imageSrcset(p),
+		ID: p.ID, Title: p.Title, Description: p.Description,
+		Image: p.Image, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
 	}
 }
@@ -108,9 +110,40 @@ func imageSrcset(p domain.BlogPost) string {
 	if len(p.ImageVersions) < 2 {
 		return ""
 	}
-	parts := make([]string, len(p.ImageVersions))
-	for i, v := range p.ImageVersions {
-		parts[i] = v.URL + " " + strconv.Itoa(v.Width) + "w"
+	return srcset(p.ImageVersions, func(v domain.ImageVersion) string { return v.URL })
+}
+
+// imageSources are p's cover in the formats better than JPEG, best
+// first: each format every version of the cover has (a cover stored
+// before these formats has none).
+func imageSources(p domain.BlogPost) []wire.ImageSource {
+	if len(p.ImageVersions) == 0 {
+		return nil
+	}
+	var out []wire.ImageSource
+	for _, f := range []struct {
+		typ string
+		url func(domain.ImageVersion) string
+	}{
+		{"image/avif", func(v domain.ImageVersion) string { return v.AVIF }},
+		{"image/webp", func(v domain.ImageVersion) string { return v.WebP }},
+	} {
+		if !slices.ContainsFunc(p.ImageVersions, func(v domain.ImageVersion) bool { return f.url(v) == "" }) {
+			set := f.url(p.ImageVersions[0]) // one size: no descriptor, like the <img>
+			if len(p.ImageVersions) > 1 {
+				set = srcset(p.ImageVersions, f.url)
+			}
+			out = append(out, wire.ImageSource{Type: f.typ, Srcset: set})
+		}
+	}
+	return out
+}
+
+// srcset lists the URLs url picks from versions with width descriptors.
+func srcset(versions []domain.ImageVersion, url func(domain.ImageVersion) string) string {
+	parts := make([]string, len(versions))
+	for i, v := range versions {
+		parts[i] = url(v) + " " + strconv.Itoa(v.Width) + "w"
 	}
 	return strings.Join(parts, ", ")
 }
@@ -131,7 +164,8 @@ func (s *Server) publicPost(ctx context.Context, id string) (domain.BlogPost, er
 // postView is p as its page shows it, the body split into slides.
 func (s *Server) postView(p domain.BlogPost) wire.BlogPost {
 	return wire.BlogPost{
-		ID: p.ID, Title: p.Title, Description: p.Description, Image: p.Image, ImageSrcset: imageSrcset(p),
+		ID: p.ID, Title: p.Title, Description: p.Description,
+		Image: p.Image, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
 		Slides:    blogSlides(p.Content),
 		PageTitle: s.content.Title(p.Title),

@@ -2,13 +2,29 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
+	"io"
+	"log/slog"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/gen2brain/avif"
+	"github.com/gen2brain/webp"
 )
 
-// A PNG's transparent parts become white in the JPEG versions, not black;
+// quietServer is a Server with only what encodeCover uses.
+func quietServer() *Server {
+	return &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+// A PNG's transparent parts become white in every format, not black;
 // opaque parts keep their colour.
 func TestCoverVersionsPutTransparencyOnWhite(t *testing.T) {
 	src := image.NewNRGBA(image.Rect(0, 0, 600, 300)) // fully transparent
@@ -17,20 +33,181 @@ func TestCoverVersionsPutTransparencyOnWhite(t *testing.T) {
 			src.Set(x, y, color.NRGBA{R: 200, A: 255})
 		}
 	}
-	out, versions := coverVersions(src)
-	if len(out) != 1 || versions[0].Width != 480 || versions[0].Height != 240 {
-		t.Fatalf("versions = %+v; want one 480 × 240", versions)
+	set := quietServer().encodeCover(src)
+	if len(set.versions) != 1 || set.versions[0].width != 480 || set.versions[0].height != 240 {
+		t.Fatalf("versions = %+v; want one 480 × 240", set.versions)
 	}
-	img, err := jpeg.Decode(bytes.NewReader(out[0]))
-	if err != nil {
-		t.Fatal(err)
+	decoders := map[string]func(io.Reader) (image.Image, error){".jpg": jpeg.Decode, ".avif": avif.Decode, ".webp": webp.Decode}
+	var exts []string
+	for i, f := range set.formats {
+		exts = append(exts, f.ext)
+		img, err := decoders[f.ext](bytes.NewReader(set.versions[0].files[i]))
+		if err != nil {
+			t.Fatalf("%s: %v", f.ext, err)
+		}
+		if r, g, b := shownRGB(img, 60, 120); r < 240 || g < 240 || b < 240 {
+			t.Errorf("%s: a transparent pixel became (%d, %d, %d); want white", f.ext, r, g, b)
+		}
+		if r, g, b := shownRGB(img, 420, 120); r < 175 || g > 30 || b > 30 {
+			t.Errorf("%s: an opaque red pixel became (%d, %d, %d); want about (200, 0, 0)", f.ext, r, g, b)
+		}
 	}
-	r, g, b, _ := img.At(60, 120).RGBA()
-	if r>>8 < 245 || g>>8 < 245 || b>>8 < 245 {
-		t.Errorf("a transparent pixel became (%d, %d, %d); want white", r>>8, g>>8, b>>8)
+	if !slices.Equal(exts, []string{".jpg", ".avif", ".webp"}) {
+		t.Errorf("formats %v, want jpg, avif, webp", exts)
 	}
-	r, g, b, _ = img.At(420, 120).RGBA()
-	if r>>8 < 185 || g>>8 > 20 || b>>8 > 20 {
-		t.Errorf("an opaque red pixel became (%d, %d, %d); want about (200, 0, 0)", r>>8, g>>8, b>>8)
+}
+
+// shownRGB is the colour a browser shows at x, y of a decoded image. The
+// WebP decoder hands over its YCbCr planes, which are in video range
+// (16–235), not the full range Go's YCbCr colour model assumes.
+func shownRGB(img image.Image, x, y int) (r, g, b int) {
+	if yc, ok := img.(*image.NYCbCrA); ok {
+		l := 1.164 * (float64(yc.Y[yc.YOffset(x, y)]) - 16)
+		cb, cr := float64(yc.Cb[yc.COffset(x, y)])-128, float64(yc.Cr[yc.COffset(x, y)])-128
+		c := func(v float64) int { return int(max(0, min(255, math.Round(v)))) }
+		return c(l + 1.596*cr), c(l - 0.392*cb - 0.813*cr), c(l + 2.017*cb)
 	}
+	r32, g32, b32, _ := img.At(x, y).RGBA()
+	return int(r32 >> 8), int(g32 >> 8), int(b32 >> 8)
+}
+
+// A format whose encoder fails is left out of the whole set; the others,
+// the JPEG first, are all there for every width.
+func TestCoverFormatLeftOutWhenItsEncoderFails(t *testing.T) {
+	saved := slices.Clone(coverModernFormats)
+	t.Cleanup(func() { coverModernFormats = saved })
+	calls := 0
+	coverModernFormats[0].encode = func(w io.Writer, img *image.RGBA) error {
+		calls++
+		if img.Rect.Dx() == 960 { // the second width: the first one's file must not stay either
+			return errors.New("out of memory")
+		}
+		return saved[0].encode(w, img)
+	}
+	set := quietServer().encodeCover(image.NewRGBA(image.Rect(0, 0, 1000, 500)))
+	if calls != 2 {
+		t.Errorf("the failing encoder was called %d times, want 2 (it stops at the failure)", calls)
+	}
+	var exts []string
+	for _, f := range set.formats {
+		exts = append(exts, f.ext)
+	}
+	if !slices.Equal(exts, []string{".jpg", ".webp"}) {
+		t.Errorf("formats %v, want jpg and webp", exts)
+	}
+	for _, v := range set.versions {
+		if len(v.files) != 2 || len(v.files[0]) == 0 || len(v.files[1]) == 0 {
+			t.Errorf("version %d has %d files; want a JPEG and a WebP", v.width, len(v.files))
+		}
+	}
+}
+
+// detailedPicture is a w × h stand-in for a photo that is hard to
+// compress: clouds of fractal noise over the whole frame, a horizon, and
+// towers with rows of windows (sharp edges, fine regular detail), with a
+// little grain. Seeded: the same picture every run.
+func detailedPicture(w, h int) *image.RGBA {
+	r := rand.New(rand.NewPCG(3, 4))
+	noise := make([][]float64, 3)
+	for c := range noise {
+		f := make([]float64, w*h)
+		amp := 1.0
+		for cell := 512; cell >= 2; cell /= 2 {
+			gw := w/cell + 2
+			g := make([]float64, gw*(h/cell+2))
+			for i := range g {
+				g[i] = r.NormFloat64()
+			}
+			smooth := func(t float64) float64 { return t * t * (3 - 2*t) }
+			for y := range h {
+				y0, ty := y/cell, smooth(float64(y%cell)/float64(cell))
+				for x := range w {
+					x0, tx := x/cell, smooth(float64(x%cell)/float64(cell))
+					a := g[y0*gw+x0]*(1-tx) + g[y0*gw+x0+1]*tx
+					b := g[(y0+1)*gw+x0]*(1-tx) + g[(y0+1)*gw+x0+1]*tx
+					f[y*w+x] += amp * (a*(1-ty) + b*ty)
+				}
+			}
+			amp *= 0.72
+		}
+		noise[c] = f
+	}
+	clamp := func(v float64) uint8 { return uint8(max(0, min(255, v))) }
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			i, n := img.PixOffset(x, y), y*w+x
+			shade := 0.0
+			if float64(y) > float64(h)*0.6+40*math.Sin(float64(x)/120) {
+				shade = -50
+			}
+			l := noise[0][n]
+			img.Pix[i] = clamp(128 + 45*l + 15*noise[1][n] + shade + r.NormFloat64()*2)
+			img.Pix[i+1] = clamp(120 + 40*l + 10*noise[2][n] + shade + r.NormFloat64()*2)
+			img.Pix[i+2] = clamp(110 + 35*l - 20*noise[1][n] + shade/2 + r.NormFloat64()*2)
+			img.Pix[i+3] = 255
+		}
+	}
+	for range 30 {
+		bx, bw, top := r.IntN(w), 40+r.IntN(120), h/3+r.IntN(h/2)
+		base := 60 + r.Float64()*120
+		for y := top; y < h; y++ {
+			for x := bx; x < min(w, bx+bw); x++ {
+				v := base + 20*noise[2][y*w+x]
+				if (x-bx)%14 > 4 && (x-bx)%14 < 11 && (y-top)%18 > 5 && (y-top)%18 < 14 {
+					v = 35
+					if r.IntN(3) == 0 {
+						v = 230
+					}
+				}
+				i := img.PixOffset(x, y)
+				img.Pix[i] = clamp(v + r.NormFloat64()*3)
+				img.Pix[i+1] = clamp(v*0.95 + r.NormFloat64()*3)
+				img.Pix[i+2] = clamp(v*0.85 + r.NormFloat64()*3)
+			}
+		}
+	}
+	return img
+}
+
+// BenchmarkCoverVersions encodes the widest cover version of a detailed
+// 1600 × 900 picture in each format, reporting its bytes. The first
+// encode of a format in a process also compiles its encoder (once); that
+// is timed apart, as is the whole upload's work (every width, every format).
+//
+//	go test -run '^$' -bench CoverVersions -benchtime 3x ./internal/server/
+func BenchmarkCoverVersions(b *testing.B) {
+	src := detailedPicture(1600, 900)
+	for _, f := range append([]coverFormat{coverJPEG}, coverModernFormats...) {
+		var warm bytes.Buffer
+		start := time.Now()
+		if err := f.encode(&warm, image.NewRGBA(image.Rect(0, 0, 16, 16))); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("%s: first use took %v", f.contentType, time.Since(start))
+		b.Run(f.ext[1:], func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := f.encode(&buf, src); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
+	b.Run("upload", func(b *testing.B) {
+		s := quietServer()
+		var peak uint64
+		for b.Loop() {
+			set := s.encodeCover(src)
+			if len(set.formats) != 3 {
+				b.Fatalf("formats %d, want 3", len(set.formats))
+			}
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapSys)
+		}
+		b.ReportMetric(float64(peak)/(1<<20), "heap-sys-MB")
+	})
 }

@@ -113,11 +113,15 @@ type AdminPostInput struct {
 	Content     string `json:"content"`
 }
 
-// ImageVersion is one size of a cover image.
+// ImageVersion is one size of a cover image: URL is the JPEG's path,
+// AVIF and WebP those of the same size in these formats when it was
+// stored in them.
 type ImageVersion struct {
 	URL    string `json:"url"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	AVIF   string `json:"avif,omitempty"`
+	WebP   string `json:"webp,omitempty"`
 }
 
 // AdminPost is a blog post as the console edits it.

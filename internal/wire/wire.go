@@ -61,12 +61,25 @@ type BlogSummary struct {
 	Image       string `json:"image"`
 	// ImageSrcset lists the cover's sizes for <img srcset> ("/covers/a-480.jpg
 	// 480w, ..."), when it has several.
-	ImageSrcset string    `json:"imageSrcset,omitempty"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ImageSrcset string `json:"imageSrcset,omitempty"`
+	// ImageSources are the cover in the formats smaller than Image's JPEG
+	// that it was stored in, best first, for <picture>'s <source>
+	// elements; none for an older cover or an image in one format.
+	ImageSources []ImageSource `json:"imageSources,omitempty"`
+	CreatedAt    time.Time     `json:"createdAt"`
 	// DateText is CreatedAt as the pages show it: long US format
 	// ("November 21, 2026") in the site's one time zone, computed by the
 	// server so that server and browser render the same text.
 	DateText string `json:"dateText"`
+}
+
+// ImageSource is a cover image in one format, for a <source> element.
+type ImageSource struct {
+	// Type is the format's media type ("image/avif").
+	Type string `json:"type"`
+	// Srcset lists the cover's sizes in this format, with width
+	// descriptors when ImageSrcset has them; else the one file's path.
+	Srcset string `json:"srcset"`
 }
 
 // BlogList is one page of published posts, newest first
@@ -80,13 +93,15 @@ type BlogList struct {
 
 // BlogPost is a published post as its page shows it (GET /api/blogs/{id}).
 type BlogPost struct {
-	ID          string    `json:"id"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Image       string    `json:"image"`
-	ImageSrcset string    `json:"imageSrcset,omitempty"` // as in BlogSummary
-	CreatedAt   time.Time `json:"createdAt"`
-	DateText    string    `json:"dateText"` // as in BlogSummary
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Image       string `json:"image"`
+	// ImageSrcset and ImageSources are as in BlogSummary.
+	ImageSrcset  string        `json:"imageSrcset,omitempty"`
+	ImageSources []ImageSource `json:"imageSources,omitempty"`
+	CreatedAt    time.Time     `json:"createdAt"`
+	DateText     string        `json:"dateText"` // as in BlogSummary
 	// Slides are the body split at each <h2>, done once by the server.
 	Slides []BlogSlide `json:"slides"`
 	// PageTitle is the post page's document title, site name included.

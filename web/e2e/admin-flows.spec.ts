@@ -279,7 +279,7 @@ test('a recruiter creates, previews and publishes a job, sees it on /career, and
 
 // --- Blog ---------------------------------------------------------------------
 
-test('an editor writes and publishes a post, then edits it and the blog shows the change', { tag: '@desktop-only' }, async ({ page, request }) => {
+test('an editor writes and publishes a post, then edits it, gives it a cover, and the blog shows the change', { tag: '@desktop-only' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const id = uid();
   const title = `Moving a clinic to the cloud ${id}`;
@@ -323,6 +323,31 @@ test('an editor writes and publishes a post, then edits it and the blog shows th
   await openHydrated(page, `/blog/${postId}`);
   await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
   await expect(page.getByText(`Three clinics, one server in a cupboard, and ${id}.`)).toBeVisible();
+
+  // A cover: stored in three formats, of which Chromium shows the AVIF, in
+  // the post's header (never lazy: the likely largest paint) and on its card.
+  await page.goto(`${base()}/admin/blog/${postId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit post: ${changed}` })).toBeVisible(SLOW);
+  await page.getByLabel('Upload a cover image').setInputFiles(pngFile('clinic.png', 1800, 1000));
+  await page.getByRole('button', { name: 'Upload cover image' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cover image uploaded.' })).toBeVisible({ timeout: 60_000 });
+  for (const path of [`/blog/${postId}`, '/blog']) {
+    await openHydrated(page, path);
+    const cover = page.getByRole('img', { name: changed });
+    await cover.scrollIntoViewIfNeeded();
+    await expect(cover).toHaveJSProperty('complete', true);
+    const shown = await cover.evaluate((img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      width: img.naturalWidth,
+      loading: img.getAttribute('loading'),
+      priority: img.getAttribute('fetchpriority'),
+      sources: Array.from(img.parentElement?.querySelectorAll('source') ?? [], (s) => s.type),
+    }));
+    expect(shown.src, path).toMatch(/^http:\/\/[^/]+\/covers\/[a-z0-9-]+-(480|960|1600)\.avif$/);
+    expect(shown.width, path).toBeGreaterThan(0);
+    expect(shown.sources, path).toEqual(['image/avif', 'image/webp']);
+    if (path !== '/blog') expect([shown.loading, shown.priority]).toEqual([null, 'high']);
+  }
 
   // Unpublished, it is gone from the blog.
   await page.goto(`${base()}/admin/blog/${postId}`);

@@ -449,11 +449,17 @@ export interface AdminPostInput {
   content: string;
 }
 
-/** ImageVersion is one size of a cover image. */
+/**
+ * ImageVersion is one size of a cover image: URL is the JPEG's path,
+ * AVIF and WebP those of the same size in these formats when it was
+ * stored in them.
+ */
 export interface ImageVersion {
   url: string;
   width: number;
   height: number;
+  avif?: string;
+  webp?: string;
 }
 
 /** AdminPost is a blog post as the console edits it. */
@@ -811,6 +817,12 @@ export interface BlogSummary {
    * 480w, ..."), when it has several.
    */
   imageSrcset?: string;
+  /**
+   * ImageSources are the cover in the formats smaller than Image's JPEG
+   * that it was stored in, best first, for <picture>'s <source>
+   * elements; none for an older cover or an image in one format.
+   */
+  imageSources?: ImageSource[];
   createdAt: string;
   /**
    * DateText is CreatedAt as the pages show it: long US format
@@ -818,6 +830,17 @@ export interface BlogSummary {
    * server so that server and browser render the same text.
    */
   dateText: string;
+}
+
+/** ImageSource is a cover image in one format, for a <source> element. */
+export interface ImageSource {
+  /** Type is the format's media type ("image/avif"). */
+  type: string;
+  /**
+   * Srcset lists the cover's sizes in this format, with width
+   * descriptors when ImageSrcset has them; else the one file's path.
+   */
+  srcset: string;
 }
 
 /**
@@ -840,8 +863,9 @@ export interface BlogPost {
   title: string;
   description: string;
   image: string;
-  /** as in BlogSummary */
+  /** ImageSrcset and ImageSources are as in BlogSummary. */
   imageSrcset?: string;
+  imageSources?: ImageSource[];
   createdAt: string;
   /** as in BlogSummary */
   dateText: string;

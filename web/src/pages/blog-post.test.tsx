@@ -44,6 +44,31 @@ describe('Blog post page', () => {
     await waitFor(() => expect(document.title).toBe('Cloud bills, explained | Nimbus Grove Technologies'));
   });
 
+  it('shows an uploaded cover as a picture in AVIF, WebP and JPEG, never lazy, asked for first', () => {
+    renderApp('/blog/cloud-bills', {
+      api: api({
+        ...post,
+        image: '/covers/c-1600.jpg',
+        imageSrcset: '/covers/c-960.jpg 960w, /covers/c-1600.jpg 1600w',
+        imageSources: [
+          { type: 'image/avif', srcset: '/covers/c-960.avif 960w, /covers/c-1600.avif 1600w' },
+          { type: 'image/webp', srcset: '/covers/c-960.webp 960w, /covers/c-1600.webp 1600w' },
+        ],
+      }),
+    });
+    const img = screen.getByRole('img', { name: 'Cloud bills, explained' });
+    expect(img.parentElement!.tagName).toBe('PICTURE');
+    const sources = [...img.parentElement!.querySelectorAll('source')];
+    expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset'), s.getAttribute('sizes')])).toEqual([
+      ['image/avif', '/covers/c-960.avif 960w, /covers/c-1600.avif 1600w', '(min-width: 48rem) 736px, 100vw'],
+      ['image/webp', '/covers/c-960.webp 960w, /covers/c-1600.webp 1600w', '(min-width: 48rem) 736px, 100vw'],
+    ]);
+    expect(img.getAttribute('src')).toBe('/covers/c-1600.jpg');
+    expect(img.getAttribute('loading')).toBeNull();
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1280', '720']);
+  });
+
   it('uses the fallback description and no image when the post has neither', () => {
     renderApp('/blog/cloud-bills', { api: api({ ...post, description: '', image: '' }) });
     expect(screen.getByText("A captivating journey through the author's thoughts and experiences.")).toBeTruthy();

@@ -41,6 +41,31 @@ describe('Blog list page', () => {
     await waitFor(() => expect(document.title).toBe('Blog | Nimbus Grove Technologies'));
   });
 
+  it('shows uploaded covers as pictures in AVIF, WebP and JPEG, lazy below the first row only', () => {
+    const covered = (n: number) =>
+      post(n, {
+        image: `/covers/p${n}-960.jpg`,
+        imageSrcset: `/covers/p${n}-480.jpg 480w, /covers/p${n}-960.jpg 960w`,
+        imageSources: [
+          { type: 'image/avif', srcset: `/covers/p${n}-480.avif 480w, /covers/p${n}-960.avif 960w` },
+          { type: 'image/webp', srcset: `/covers/p${n}-480.webp 480w, /covers/p${n}-960.webp 960w` },
+        ],
+      });
+    renderApp('/blog', { api: { '/api/blogs': { data: list(1, 1, [6, 5, 4, 3].map(covered)) } } });
+    const covers = [6, 5, 4, 3].map((n) => screen.getByRole('img', { name: `Post number ${n}` }));
+    expect(covers.map((img) => img.getAttribute('loading'))).toEqual([null, null, null, 'lazy']);
+    for (const img of covers) {
+      const picture = img.parentElement!;
+      expect(picture.tagName).toBe('PICTURE');
+      const sources = [...picture.querySelectorAll('source')];
+      expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+      expect(sources.every((s) => s.getAttribute('sizes') === img.getAttribute('sizes'))).toBe(true);
+      expect(img.getAttribute('sizes')).toBeTruthy();
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['640', '360']);
+    }
+    expect(covers[0]!.parentElement!.querySelector('source')!.getAttribute('srcset')).toBe('/covers/p6-480.avif 480w, /covers/p6-960.avif 960w');
+  });
+
   it('links to the next page only on the first page', () => {
     renderApp('/blog', { api: { '/api/blogs': { data: list(1, 3, [post(1)]) } } });
     const nav = screen.getByRole('navigation', { name: 'Pagination' });

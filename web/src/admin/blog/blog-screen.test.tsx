@@ -86,6 +86,35 @@ describe('BlogScreen', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('shows the current cover in the formats every size has, an older JPEG-only cover as a plain image', async () => {
+    const covered: AdminPost = {
+      ...post,
+      image: '/covers/c-960.jpg',
+      imageVersions: [
+        { url: '/covers/c-480.jpg', width: 480, height: 270, avif: '/covers/c-480.avif', webp: '/covers/c-480.webp' },
+        { url: '/covers/c-960.jpg', width: 960, height: 540, avif: '/covers/c-960.avif', webp: '/covers/c-960.webp' },
+      ],
+    };
+    vi.stubGlobal('fetch', vi.fn(() => answer(200, covered)));
+    const { unmount } = renderAt(`/admin/blog/${post.id}`);
+    const img = await screen.findByRole('img', { name: 'The current cover image' });
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1280', '720']);
+    expect(img.getAttribute('srcset')).toBe('/covers/c-480.jpg 480w, /covers/c-960.jpg 960w');
+    const sources = [...img.parentElement!.querySelectorAll('source')];
+    expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', '/covers/c-480.avif 480w, /covers/c-960.avif 960w'],
+      ['image/webp', '/covers/c-480.webp 480w, /covers/c-960.webp 960w'],
+    ]);
+    unmount();
+
+    const older = { ...covered, imageVersions: covered.imageVersions.map(({ url, width, height }) => ({ url, width, height })) };
+    vi.stubGlobal('fetch', vi.fn(() => answer(200, older)));
+    renderAt(`/admin/blog/${post.id}`);
+    const plain = await screen.findByRole('img', { name: 'The current cover image' });
+    expect(plain.parentElement!.tagName).not.toBe('PICTURE');
+    expect(plain.getAttribute('srcset')).toBe('/covers/c-480.jpg 480w, /covers/c-960.jpg 960w');
+  });
+
   it('says a new post needs saving before a cover', () => {
     vi.stubGlobal('fetch', vi.fn());
     renderAt('/admin/blog/new');

@@ -3,7 +3,8 @@
 // page), uploads its cover image, previews it and publishes it.
 import { useCallback, useRef, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
-import type { AdminPost, AdminPostInput, AdminPostList, PagePreview } from '../../gen/wire';
+import { Picture } from '../../components/picture';
+import type { AdminPost, AdminPostInput, AdminPostList, ImageSource, ImageVersion, PagePreview } from '../../gen/wire';
 import { ApiRequestError, postForm } from '../../lib/api-client';
 import { adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
@@ -24,6 +25,23 @@ export default function BlogScreen() {
       <Route path=":id" element={<PostEditor />} />
     </Routes>
   );
+}
+
+/** A srcset of the cover's versions: the file url picks from each, or "" unless every version has one. */
+function versionSrcset(versions: readonly ImageVersion[], url: (v: ImageVersion) => string | undefined): string {
+  if (versions.length === 0 || versions.some((v) => !url(v))) return '';
+  return versions.map((v) => `${url(v)} ${v.width}w`).join(', ');
+}
+
+/** The cover's smaller formats that every version has, best first, for <picture>. */
+function coverSources(versions: readonly ImageVersion[]): ImageSource[] {
+  const formats: [string, (v: ImageVersion) => string | undefined][] = [
+    ['image/avif', (v) => v.avif],
+    ['image/webp', (v) => v.webp],
+  ];
+  return formats
+    .map(([type, url]) => ({ type, srcset: versionSrcset(versions, url) }))
+    .filter((s) => s.srcset !== '');
 }
 
 /** A post's status in words. */
@@ -167,7 +185,7 @@ function PostEditor() {
   if (id && !post) return <p>Loading the post…</p>;
 
   const status = post?.status ?? 'draft';
-  const srcSet = post?.imageVersions.map((v) => `${v.url} ${v.width}w`).join(', ');
+  const versions = post?.imageVersions ?? [];
 
   return (
     <div>
@@ -230,12 +248,15 @@ function PostEditor() {
         <fieldset className="rounded-md border border-slate-300 p-3">
           <legend className="px-1 text-sm font-medium text-slate-800">Cover image</legend>
           {post?.image ? (
-            <img
+            <Picture
               src={post.image}
-              srcSet={srcSet || undefined}
-              sizes="(min-width: 48rem) 736px, 100vw"
+              srcSet={versionSrcset(versions, (v) => v.url)}
+              sources={coverSources(versions)}
+              sizes="(min-width: 30rem) 448px, 100vw"
               alt="The current cover image"
-              className="aspect-video w-full max-w-md rounded-md bg-slate-100 object-cover"
+              width={1280}
+              height={720}
+              className="aspect-video h-auto w-full max-w-md rounded-md bg-slate-100 object-cover"
             />
           ) : (
             <p className="text-sm text-slate-600">No cover image.</p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import blogCopy from '../../../../content/blog.json';
 import copy from '../../../../content/blog-pages.json';
 import { ArrowLeftIcon } from '../../components/icons';
+import { Picture } from '../../components/picture';
 import type { BlogPost } from '../../gen/wire';
 import { useServerDocumentTitle } from '../../lib/meta';
 import { BLOG_PATH } from './blog-query';
@@ -30,15 +31,16 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           </p>
           <p className="mt-5 text-lg leading-relaxed text-slate-700">{post.description || blogCopy.card.descriptionFallback}</p>
           {post.image && (
-            <img
+            // The post's largest paint: never lazy, asked for first.
+            <Picture
               src={post.image}
               srcSet={post.imageSrcset}
-              sizes={post.imageSrcset ? '(min-width: 48rem) 736px, 100vw' : undefined}
+              sources={post.imageSources}
+              sizes="(min-width: 48rem) 736px, 100vw"
               alt={post.title}
               width={1280}
               height={720}
-              decoding="async"
-              fetchPriority="high"
+              priority
               className="mt-8 aspect-video h-auto w-full rounded-2xl bg-slate-100 object-cover"
             />
           )}

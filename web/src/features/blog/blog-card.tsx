@@ -1,5 +1,6 @@
 import copy from '../../../../content/blog.json';
 import { ArrowLink } from '../../components/arrow-link';
+import { Picture } from '../../components/picture';
 import type { BlogSummary } from '../../gen/wire';
 import { BlogPlaceholder } from './blog-placeholder';
 import { blogPostUrl } from './blog-query';
@@ -22,15 +23,15 @@ export function BlogCard({ post, headingLevel = 3, eager = false }: Props) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {post.image ? (
-        <img
+        <Picture
           src={post.image}
           srcSet={post.imageSrcset}
-          sizes={post.imageSrcset ? cardSizes : undefined}
+          sources={post.imageSources}
+          sizes={cardSizes}
           alt={post.title}
           width={640}
           height={360}
-          loading={eager ? undefined : 'lazy'}
-          decoding="async"
+          lazy={!eager}
           className={cover}
         />
       ) : (

@@ -1,0 +1,365 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	_ "github.com/gen2brain/avif" // registers the AVIF decoder with package image
+	_ "github.com/gen2brain/webp" // and the WebP one
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"corpsite/internal/blob"
+	"corpsite/internal/docfile/docfiletest"
+	"corpsite/internal/domain"
+	"corpsite/internal/wire"
+)
+
+// coverStores are the two kinds of blob storage the site runs on: a local
+// folder and an S3 bucket (an in-process S3 server).
+func coverStores(t *testing.T) map[string]func(t *testing.T) domain.BlobStore {
+	return map[string]func(t *testing.T) domain.BlobStore{
+		"local": func(t *testing.T) domain.BlobStore {
+			s, err := blob.Open(context.Background(), "", filepath.Join(t.TempDir(), "files"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		},
+		"s3": func(t *testing.T) domain.BlobStore {
+			home := t.TempDir()
+			for k, v := range map[string]string{
+				"AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key", "AWS_SESSION_TOKEN": "",
+				"AWS_PROFILE": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
+				"AWS_CONFIG_FILE": filepath.Join(home, "config"), "AWS_SHARED_CREDENTIALS_FILE": filepath.Join(home, "credentials"),
+				"AWS_EC2_METADATA_DISABLED": "true",
+			} {
+				t.Setenv(k, v)
+			}
+			backend := s3mem.New()
+			if err := backend.CreateBucket("covers-test"); err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+			t.Cleanup(srv.Close)
+			s, err := blob.Open(context.Background(), fmt.Sprintf("s3://covers-test?endpoint=%s&region=us-east-1", url.QueryEscape(srv.URL)), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		},
+	}
+}
+
+// coverFile checks that url serves an image of format and size w × h
+// with the headers of a public, immutable, sandboxed file.
+func coverFile(t *testing.T, f *fixture, url, format string, w, h int) {
+	t.Helper()
+	res := f.get(t, url)
+	want := map[string]string{"jpeg": "image/jpeg", "avif": "image/avif", "webp": "image/webp"}[format]
+	if res.Status != http.StatusOK || res.Header.Get("Content-Type") != want ||
+		res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+		res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+		res.Header.Get("Content-Security-Policy") != "default-src 'none'; sandbox" ||
+		res.Header.Get("Content-Length") != fmt.Sprint(len(res.Body)) {
+		t.Errorf("GET %s: %d %v; want 200, %s and the cover headers", url, res.Status, res.Header, want)
+		return
+	}
+	cfg, got, err := image.DecodeConfig(strings.NewReader(res.Body))
+	if err != nil || got != format || cfg.Width != w || cfg.Height != h {
+		t.Errorf("GET %s: %s %d × %d, %v; want %s %d × %d", url, got, cfg.Width, cfg.Height, err, format, w, h)
+	}
+}
+
+// coverKeys lists the files under covers/.
+func coverKeys(t *testing.T, blobs domain.BlobStore) []string {
+	t.Helper()
+	keys, err := blobs.List(context.Background(), "covers/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// An uploaded cover is stored in three widths, each as JPEG, AVIF and
+// WebP, all served with the right type; replacing it, removing it or
+// deleting the post deletes every one of its files. In a local folder
+// and in an S3 bucket alike.
+func TestAdminCoverUpload(t *testing.T) {
+	for name, open := range coverStores(t) {
+		t.Run(name, func(t *testing.T) {
+			f, blobs, p := coverFixtureWith(t, open(t))
+			res := f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
+			if res.Status != http.StatusOK {
+				t.Fatalf("upload: %d %s", res.Status, res.Body)
+			}
+			got := decodeInto[wire.AdminPost](t, res)
+			var widths []int
+			for _, v := range got.ImageVersions {
+				widths = append(widths, v.Width)
+				if v.Height != v.Width/2 {
+					t.Errorf("version %d × %d: aspect ratio lost", v.Width, v.Height)
+				}
+				base := strings.TrimSuffix(v.URL, ".jpg")
+				if v.AVIF != base+".avif" || v.WebP != base+".webp" {
+					t.Errorf("version %+v: want its AVIF and WebP beside the JPEG", v)
+				}
+				coverFile(t, f, v.URL, "jpeg", v.Width, v.Height)
+				coverFile(t, f, v.AVIF, "avif", v.Width, v.Height)
+				coverFile(t, f, v.WebP, "webp", v.Width, v.Height)
+			}
+			if !slices.Equal(widths, []int{480, 960, 1600}) {
+				t.Fatalf("widths %v, want [480 960 1600]", widths)
+			}
+			if got.Image != got.ImageVersions[2].URL {
+				t.Errorf("image %q, want the widest version's JPEG", got.Image)
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 9 {
+				t.Errorf("blob storage holds %d cover files, want 9: %v", len(keys), keys)
+			}
+			first := got.ImageVersions
+
+			// A photo with EXIF: turned upright, never enlarged, metadata
+			// gone in every format; the old cover's files are all deleted.
+			res = f.uploadCover(t, p.ID, "phone.jpg", docfiletest.JPEGWithEXIF(6))
+			if res.Status != http.StatusOK {
+				t.Fatalf("upload EXIF photo: %d %s", res.Status, res.Body)
+			}
+			got = decodeInto[wire.AdminPost](t, res)
+			if len(got.ImageVersions) != 1 || got.ImageVersions[0].Width != 20 || got.ImageVersions[0].Height != 40 {
+				t.Fatalf("EXIF photo versions %+v, want one 20 × 40 (turned, not enlarged)", got.ImageVersions)
+			}
+			v := got.ImageVersions[0]
+			for _, u := range []string{v.URL, v.AVIF, v.WebP} {
+				body := f.get(t, u).Body
+				if strings.Contains(body, docfiletest.GPSLatitudeMarker) || strings.Contains(body, "Exif") {
+					t.Errorf("%s keeps the upload's EXIF metadata", u)
+				}
+			}
+			coverFile(t, f, v.AVIF, "avif", 20, 40)
+			for _, old := range first {
+				for _, u := range []string{old.URL, old.AVIF, old.WebP} {
+					if res := f.get(t, u); res.Status != http.StatusNotFound {
+						t.Errorf("old cover %s still served: %d", u, res.Status)
+					}
+				}
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 3 {
+				t.Errorf("blob storage holds %v, want the new version's three files", keys)
+			}
+
+			// Removing the cover deletes its files.
+			res = f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID+"/cover", nil)
+			if res.Status != http.StatusOK || decodeInto[wire.AdminPost](t, res).Image != "" {
+				t.Fatalf("remove cover: %d %s", res.Status, res.Body)
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 0 {
+				t.Errorf("the removed cover is still stored: %v", keys)
+			}
+
+			// Deleting the post deletes its cover.
+			f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(1000, 500))
+			if keys := coverKeys(t, blobs); len(keys) != 6 {
+				t.Errorf("a 1000-pixel upload left %d files, want 6 (two widths, three formats)", len(keys))
+			}
+			if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
+				t.Fatalf("delete post: %d %s", res.Status, res.Body)
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 0 {
+				t.Errorf("the deleted post's cover is still stored: %v", keys)
+			}
+		})
+	}
+}
+
+// Only names a cover is stored under are served, and only from covers/:
+// a file of another type or name in the folder stays private.
+func TestCoverNamesServed(t *testing.T) {
+	f, blobs, _ := coverFixture(t)
+	ctx := context.Background()
+	for _, key := range []string{
+		"covers/a-480.png", "covers/a-480.jpeg", "covers/a-480.svg", "covers/a-480.AVIF", "covers/A-480.webp",
+		"covers/a.webp", "covers/a-480.webp.html", "resumes/x-1.jpg",
+	} {
+		if err := blobs.Put(ctx, key, strings.NewReader("<svg onload=alert(1)>"), ""); err != nil {
+			t.Fatalf("Put %s: %v", key, err)
+		}
+		path := "/" + strings.Replace(key, "resumes/", "covers/..%2Fresumes%2F", 1)
+		if res := f.get(t, path); res.Status != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, res.Status)
+		}
+	}
+	for _, path := range []string{"/covers/x-1.jpg", "/covers/x-1.avif", "/covers/x-1.webp"} {
+		if res := f.get(t, path); res.Status != http.StatusNotFound {
+			t.Errorf("GET %s (not stored): %d, want 404", path, res.Status)
+		}
+	}
+	// The type comes from the name, not from what the store says.
+	if err := blobs.Put(ctx, "covers/b-480.webp", strings.NewReader("RIFF"), "text/html"); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.get(t, "/covers/b-480.webp"); res.Status != 200 || res.Header.Get("Content-Type") != "image/webp" {
+		t.Errorf("GET /covers/b-480.webp: %d %q, want 200 image/webp", res.Status, res.Header.Get("Content-Type"))
+	}
+}
+
+// failingPuts is blob storage whose Puts fail from the nth on.
+type failingPuts struct {
+	domain.BlobStore
+	n     int32
+	calls atomic.Int32
+}
+
+func (s *failingPuts) Put(ctx context.Context, key string, r io.Reader, contentType string) error {
+	if s.calls.Add(1) >= s.n {
+		return errors.New("disk full")
+	}
+	return s.BlobStore.Put(ctx, key, r, contentType)
+}
+
+// An upload whose storing fails half-way leaves no file behind and the
+// post as it was.
+func TestAdminCoverUploadFailingStorageLeavesNothing(t *testing.T) {
+	for _, n := range []int32{1, 2, 5} { // the first JPEG, its AVIF, the second width's AVIF
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			local := coverStores(t)["local"](t)
+			blobs := &failingPuts{BlobStore: local, n: n}
+			f, _, p := coverFixtureWith(t, blobs)
+			if res := f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(1000, 500)); res.Status < 500 {
+				t.Fatalf("upload with failing storage: %d %s; want a server error", res.Status, res.Body)
+			}
+			if keys := coverKeys(t, local); len(keys) != 0 {
+				t.Errorf("left behind: %v", keys)
+			}
+			if got, _ := f.store.GetBlogPost(context.Background(), p.ID); got.Image != "" || len(got.ImageVersions) != 0 {
+				t.Errorf("the post changed: %q %+v", got.Image, got.ImageVersions)
+			}
+		})
+	}
+}
+
+var (
+	pictureRE = regexp.MustCompile(`(?s)<picture[^>]*>.*?</picture>`)
+	sourceRE  = regexp.MustCompile(`<source [^>]*>`)
+	imgRE     = regexp.MustCompile(`<img[^>]*>`)
+)
+
+// attr returns the value of attribute name in tag, and whether it is there.
+func attr(tag, name string) (string, bool) {
+	m := regexp.MustCompile(`(?i)\s` + name + `="([^"]*)"`).FindStringSubmatch(tag)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// A published post's cover is a <picture>: AVIF, then WebP, then the JPEG
+// <img>, every one with all widths and the same sizes; the first on the
+// list and the post's own is never lazy. The API says the same.
+func TestPublicBlogCoverPicture(t *testing.T) {
+	f, _, p := coverFixture(t)
+	f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != 200 {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	for _, path := range []string{"/blog", "/blog/" + p.ID} {
+		// The newest post's cover is the first image: the largest paint, never lazy.
+		picture := pictureRE.FindString(f.get(t, path).Body)
+		sources := sourceRE.FindAllString(picture, -1)
+		img := imgRE.FindString(picture)
+		if len(sources) != 2 || img == "" {
+			t.Errorf("%s: first picture %q, want two sources and an img", path, picture)
+			continue
+		}
+		sizes, _ := attr(img, "sizes")
+		for i, typ := range []string{"image/avif", "image/webp"} {
+			ext := strings.TrimPrefix(typ, "image/")
+			gotType, _ := attr(sources[i], "type")
+			srcset, _ := attr(sources[i], "srcset")
+			gotSizes, _ := attr(sources[i], "sizes")
+			if gotType != typ || !regexp.MustCompile(`^/covers/\S+-480\.`+ext+` 480w, \S+-960\.`+ext+` 960w, \S+-1600\.`+ext+` 1600w$`).MatchString(srcset) ||
+				gotSizes != sizes || sizes == "" {
+				t.Errorf("%s: source %d is %s; want %s in every width, sizes %q", path, i, sources[i], typ, sizes)
+			}
+		}
+		src, _ := attr(img, "src")
+		srcset, _ := attr(img, "srcset")
+		alt, _ := attr(img, "alt")
+		_, lazy := attr(img, "loading")
+		_, w := attr(img, "width")
+		_, h := attr(img, "height")
+		if !strings.HasSuffix(src, "-1600.jpg") || !strings.Contains(srcset, "-960.jpg 960w") || alt != "Covered" || lazy || !w || !h {
+			t.Errorf("%s: img %s; want the JPEG with srcset, alt, width and height, not lazy", path, img)
+		}
+		if fp, _ := attr(img, "fetchpriority"); strings.HasPrefix(path, "/blog/") && fp != "high" {
+			t.Errorf("%s: the post's cover %s is not asked for first", path, img)
+		}
+	}
+	var post wire.BlogPost
+	if err := json.Unmarshal([]byte(f.get(t, "/api/blogs/"+p.ID).Body), &post); err != nil {
+		t.Fatal(err)
+	}
+	if len(post.ImageSources) != 2 || post.ImageSources[0].Type != "image/avif" || post.ImageSources[1].Type != "image/webp" {
+		t.Errorf("API imageSources %+v, want AVIF then WebP", post.ImageSources)
+	}
+}
+
+// A cover stored before AVIF and WebP were made (JPEG versions only)
+// still shows, as a plain <img srcset>, and its files are deleted with it.
+func TestPublicBlogOldJPEGCover(t *testing.T) {
+	f, blobs, p := coverFixture(t)
+	ctx := context.Background()
+	post, err := f.store.GetBlogPost(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post.ImageVersions = nil
+	for _, w := range []int{480, 960} {
+		key := fmt.Sprintf("covers/old-cover-%d.jpg", w)
+		if err := blobs.Put(ctx, key, strings.NewReader(string(docfiletest.JPEGOf(w, w/2))), "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+		post.ImageVersions = append(post.ImageVersions, domain.ImageVersion{URL: "/" + key, Width: w, Height: w / 2})
+	}
+	post.Image = post.ImageVersions[1].URL
+	if err := f.store.UpdateBlogPostFrom(ctx, &post, post.Status); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != 200 {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	page := f.get(t, "/blog/"+p.ID).Body
+	if strings.Contains(page, "<picture") || strings.Contains(page, "<source") {
+		t.Errorf("a JPEG-only cover is shown in a <picture>: %s", pictureRE.FindString(page))
+	}
+	img := imgRE.FindString(page)
+	if srcset, _ := attr(img, "srcset"); srcset != "/covers/old-cover-480.jpg 480w, /covers/old-cover-960.jpg 960w" {
+		t.Errorf("img %s; want the JPEG srcset", img)
+	}
+	coverFile(t, f, "/covers/old-cover-960.jpg", "jpeg", 960, 480)
+	if body := f.get(t, "/api/blogs/"+p.ID).Body; strings.Contains(body, "imageSources") {
+		t.Errorf("API answer has imageSources for a JPEG-only cover: %s", body)
+	}
+	if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID+"/cover", nil); res.Status != 200 {
+		t.Fatalf("remove cover: %d %s", res.Status, res.Body)
+	}
+	if keys := coverKeys(t, blobs); len(keys) != 0 {
+		t.Errorf("the old cover's files are still stored: %v", keys)
+	}
+}
