@@ -53,8 +53,8 @@ func TestSeveralInstances(t *testing.T) {
 	s3 := startS3(t)
 	start := time.Now()
 
-	port := freePort(t)
-	proxy := "127.0.0.1:" + port
+	port := listenForNginx(t)
+	proxy := port.addr()
 	base := "http://" + proxy
 	env := append(awsEnv(t), "SITE_DATA_KEY="+newDataKey(t))
 	shared := []string{
@@ -75,7 +75,7 @@ func TestSeveralInstances(t *testing.T) {
 	}
 	conf := strings.NewReplacer("{{instance-a}}", a.addr, "{{instance-b}}", b.addr,
 		"{{listen}}", proxy, "{{host}}", "127.0.0.1").Replace(string(tmpl))
-	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1))
+	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1), port)
 	t.Logf("two instances, nginx, PostgreSQL and S3 up in %v", time.Since(start).Round(time.Millisecond))
 
 	run := strings.ToLower(rand.Text()[:8])
