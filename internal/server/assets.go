@@ -242,9 +242,63 @@ type emptyFS struct{}
 func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
 
 // assetMemo holds the zstd and brotli bodies CompressAssets made, by the
-// SHA-256 of the file's bytes, so that the Servers of one process (tests,
-// the benchmark) make them once.
-var assetMemo sync.Map // [sha256.Size]byte → *[2][]byte (zstd, brotli)
+// SHA-256 of the file's bytes, so that the Servers of one process that
+// serve the same bundles (tests, the benchmark) make them once. It is
+// bounded to one run's files: a run, when it ends, drops every body it
+// did not use itself, so a process that loads bundle after bundle keeps
+// the bodies of the last, not of them all. (In production there is one
+// Server and one run.)
+var assetMemo bodyMemo
+
+// assetSum identifies a file by its bytes.
+type assetSum = [sha256.Size]byte
+
+// bodyMemo maps files to their zstd and brotli bodies.
+type bodyMemo struct {
+	mu sync.Mutex
+	m  map[assetSum]*[2][]byte // zstd, brotli
+}
+
+// get returns the bodies of the file whose bytes have sum.
+func (m *bodyMemo) get(sum assetSum) (*[2][]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.m[sum]
+	return b, ok
+}
+
+// put keeps b for sum, unless bodies for sum are there already (made
+// meanwhile by another run): it returns those kept.
+func (m *bodyMemo) put(sum assetSum, b *[2][]byte) *[2][]byte {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if old, ok := m.m[sum]; ok {
+		return old
+	}
+	if m.m == nil {
+		m.m = map[assetSum]*[2][]byte{}
+	}
+	m.m[sum] = b
+	return b
+}
+
+// keepOnly drops every body but those of used.
+func (m *bodyMemo) keepOnly(used map[assetSum]bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for sum := range m.m {
+		if !used[sum] {
+			delete(m.m, sum)
+		}
+	}
+}
+
+// len returns the number of files whose bodies are held.
+func (m *bodyMemo) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.m)
+}
 
 // CompressAssets adds zstd and brotli bodies, at their best levels, to
 // every compressible file served from memory: the public bundle's (its
@@ -265,6 +319,8 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 			}
 		}()
 		var before, after int
+		used := map[assetSum]bool{}
+		defer assetMemo.keepOnly(used)
 		for _, f := range s.compressOrder() {
 			if ctx.Err() != nil {
 				break
@@ -272,19 +328,20 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 			old := f.body.Load()
 			id := old[codingIdentity]
 			sum := sha256.Sum256(id)
-			made, ok := assetMemo.Load(sum)
+			used[sum] = true
+			made, ok := assetMemo.get(sum)
 			if !ok {
 				if enc == nil {
 					enc = newZstd(assetLevels.zstd, 1)
 				}
-				made, _ = assetMemo.LoadOrStore(sum, &[2][]byte{
+				made = assetMemo.put(sum, &[2][]byte{
 					zstdBytes(enc, id),
 					brotliBytes(id, assetLevels.brotli),
 				})
 			}
 			v := *old
-			v.add(codingZstd, made.(*[2][]byte)[0])
-			v.add(codingBrotli, made.(*[2][]byte)[1])
+			v.add(codingZstd, made[0])
+			v.add(codingBrotli, made[1])
 			f.body.Store(&v)
 			files++
 			before += len(id)
