@@ -324,11 +324,15 @@ func (a *App) URL() string {
 }
 
 // Serve serves until ctx ends, then shuts down gracefully: in-flight
-// requests get cfg.ShutdownTimeout to finish, and the mail sender
-// finishes the message it is sending (what it has not started stays in
-// the outbox for the next start). Metrics, if configured, are served
+// requests get cfg.ShutdownTimeout to finish, the mail sender finishes
+// the message it is sending (what it has not started stays in the outbox
+// for the next start), and the compression of assets in the background
+// stops after the file it is on (waited for until cfg.ShutdownTimeout
+// after shutting down began). Metrics, if configured, are served
 // until the site has shut down.
 func (a *App) Serve(ctx context.Context) error {
+	// Deferred first, so logged last: once what Serve started has ended.
+	defer a.log.Info("shut down")
 	if a.metricsHTTP != nil {
 		metricsDone := make(chan struct{})
 		go func() {
@@ -347,10 +351,31 @@ func (a *App) Serve(ctx context.Context) error {
 			<-metricsDone
 		}()
 	}
+	// shutdownBy is when shutting down must be over: cfg.ShutdownTimeout
+	// after it began.
+	var shutdownBy time.Time
 	go a.server.Warm(ctx)
 	// Brotli at its best takes seconds: assets are served gzipped until
-	// it is done.
-	go a.server.CompressAssets(ctx)
+	// it is done. Shutting down stops it after the file it is on and
+	// waits for that, so that it does not run on after Serve, within the
+	// shutdown's time: brotli cannot be stopped inside a file, and on a
+	// loaded machine one file may take seconds.
+	cctx, stopCompressing := context.WithCancel(ctx)
+	compressed := make(chan struct{})
+	go func() { defer close(compressed); a.server.CompressAssets(cctx) }()
+	defer func() {
+		stopCompressing()
+		if shutdownBy.IsZero() {
+			shutdownBy = time.Now().Add(a.cfg.ShutdownTimeout)
+		}
+		deadline := time.NewTimer(time.Until(shutdownBy))
+		defer deadline.Stop()
+		select {
+		case <-compressed:
+		case <-deadline.C:
+			a.log.Warn("asset compression still on a file at the shutdown deadline: not waited for")
+		}
+	}()
 	go a.janitor(ctx)
 	// The sender stops after the HTTP server, so that notifications
 	// queued by the last requests are nudged to a running sender.
@@ -367,7 +392,8 @@ func (a *App) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	a.log.Info("shutting down")
-	hctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	shutdownBy = time.Now().Add(a.cfg.ShutdownTimeout)
+	hctx, cancel := context.WithDeadline(context.Background(), shutdownBy)
 	defer cancel()
 	if err := a.http.Shutdown(hctx); err != nil {
 		return fmt.Errorf("app: shutdown: %w", err)

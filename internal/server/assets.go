@@ -307,8 +307,8 @@ func (m *bodyMemo) len() int {
 // level costs seconds of one core for all files, too long to hold up
 // start-up: the app runs this in the background, one file at a time, on
 // one core. It returns the files compressed and the time taken; a Server
-// does the work once (a second call waits for the first) and stops early
-// when ctx ends.
+// does the work once (a second call waits for the first) and stops when
+// ctx ends, after the file it is on.
 func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Duration) {
 	s.compressed.Do(func() {
 		start := time.Now()
@@ -319,10 +319,14 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 			}
 		}()
 		var before, after int
+		stopped := false
 		used := map[assetSum]bool{}
 		defer assetMemo.keepOnly(used)
-		for _, f := range s.compressOrder() {
+		order := s.compressOrder()
+		s.log.Info("compressing assets", "files", len(order))
+		for _, f := range order {
 			if ctx.Err() != nil {
+				stopped = true
 				break
 			}
 			old := f.body.Load()
@@ -348,7 +352,9 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 			after += smallest(&v)
 		}
 		took = time.Since(start)
-		s.log.Info("assets compressed", "files", files, "bytes", before, "smallest_bytes", after, "duration_ms", took.Milliseconds())
+		// stopped: ctx ended (the site shutting down) before the last file.
+		s.log.Info("assets compressed", "files", files, "bytes", before, "smallest_bytes", after,
+			"duration_ms", took.Milliseconds(), "stopped", stopped)
 	})
 	return files, took
 }
