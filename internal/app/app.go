@@ -31,6 +31,7 @@ import (
 	"corpsite/internal/seed"
 	"corpsite/internal/server"
 	"corpsite/internal/sitecontent"
+	"corpsite/internal/sitelock"
 	"corpsite/internal/store/postgres"
 	"corpsite/internal/store/sqlite"
 	"corpsite/web"
@@ -123,6 +124,9 @@ type App struct {
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
 	uploads  string // the folder of documents being checked
+	// lock is held, shared with the site's other instances, while the app
+	// is open: `site restore` refuses to write under it.
+	lock *sitelock.Lock
 
 	// metricsHTTP serves /metrics on its own listener; nil without
 	// --metrics-addr.
@@ -141,6 +145,14 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	content, err := sitecontent.Load()
 	if err != nil {
 		return nil, err
+	}
+	if cfg.DatabaseURL == "" {
+		if err := privateDir(cfg.DataDir); err != nil { // where the lock file goes
+			return nil, err
+		}
+	}
+	if a.lock, err = sitelock.Serve(ctx, cfg.DataDir, cfg.DatabaseURL); err != nil {
+		return nil, fmt.Errorf("app: %w", err)
 	}
 	if a.store, err = OpenStore(ctx, cfg); err != nil {
 		return nil, err
@@ -405,7 +417,7 @@ func (a *App) Serve(ctx context.Context) error {
 }
 
 // Close releases the store, file storage and renderer (and the metrics
-// listener, if Serve never ran).
+// listener, if Serve never ran), then the lock on the site's data.
 func (a *App) Close() {
 	if a.metricsListener != nil {
 		_ = a.metricsListener.Close() // already closed after Serve
@@ -419,6 +431,7 @@ func (a *App) Close() {
 	if a.store != nil {
 		_ = a.store.Close()
 	}
+	a.lock.Release()
 }
 
 // prefixFS shows fsys under a folder name, so demo images live at
