@@ -2,17 +2,13 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,10 +22,9 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
-	"corpsite/internal/docfile"
-	"corpsite/internal/docfile/docfiletest"
-	"corpsite/internal/domain"
 	"corpsite/internal/server"
+	"corpsite/internal/server/applytest"
+	"corpsite/internal/store/postgres/pgtest"
 	"corpsite/internal/wire"
 )
 
@@ -54,12 +49,12 @@ const renderAllowance = 30 * time.Second
 // no message is lost or stored twice.
 func TestSeveralInstances(t *testing.T) {
 	nginx := nginxPath(t)
-	dbURL := freshSchema(t)
+	dbURL := pgtest.Schema(t, "instances")
 	s3 := startS3(t)
 	start := time.Now()
 
-	port := freePort(t)
-	proxy := "127.0.0.1:" + port
+	port := listenForNginx(t)
+	proxy := port.addr()
 	base := "http://" + proxy
 	env := append(awsEnv(t), "SITE_DATA_KEY="+newDataKey(t))
 	shared := []string{
@@ -80,7 +75,7 @@ func TestSeveralInstances(t *testing.T) {
 	}
 	conf := strings.NewReplacer("{{instance-a}}", a.addr, "{{instance-b}}", b.addr,
 		"{{listen}}", proxy, "{{host}}", "127.0.0.1").Replace(string(tmpl))
-	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1))
+	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1), port)
 	t.Logf("two instances, nginx, PostgreSQL and S3 up in %v", time.Since(start).Round(time.Millisecond))
 
 	run := strings.ToLower(rand.Text()[:8])
@@ -211,14 +206,9 @@ func TestSeveralInstances(t *testing.T) {
 		if jobID == "" {
 			t.Skip("no job was published")
 		}
-		resumeName, resume := docfiletest.Good(docfile.Resume)
-		idName, idDoc := docfiletest.Good(docfile.IDDocument)
-		certName, cert := docfiletest.Good(docfile.Certification)
-		body, contentType := applicationBody(t, run, []filePart{
-			{domain.ResumePart, resumeName, resume},
-			{domain.IDDocumentPart, idName, idDoc},
-			{domain.CertificationPartPrefix + "0", certName, cert},
-		})
+		files := applytest.Files()
+		resume := files[0].Data // Files: the resume first
+		body, contentType := applicationBody(t, run, files)
 		req := newRequest(t, http.MethodPost, a.addr, "/api/jobs/"+jobID+"/applications", bytes.NewReader(body))
 		req.Header.Set("Content-Type", contentType)
 		req.Header.Set("Idempotency-Key", "scale-out-"+run+"-application")
@@ -263,6 +253,8 @@ func TestSeveralInstances(t *testing.T) {
 			killAfter = 12 // answers before A is killed
 		)
 		subject := func(i int) string { return fmt.Sprintf("Burst %s %02d", run, i) }
+		// Each message with its idempotency key, as the contact form sends it.
+		key := func(i int) string { return fmt.Sprintf("burst-%s-%02d-idempotency", run, i) }
 		type outcome struct {
 			status  int
 			err     error
@@ -285,7 +277,7 @@ func TestSeveralInstances(t *testing.T) {
 					o := &outcomes[i]
 					o.started = time.Now()
 					// Each message from a visitor of its own: no limit is met.
-					o.status, o.err = tryPost(proxy, "/api/contact", fmt.Sprintf("10.77.0.%d", i+1), contactBody(subject(i)))
+					o.status, o.err = tryPost(proxy, "/api/contact", fmt.Sprintf("10.77.0.%d", i+1), contactBody(subject(i)), key(i))
 					if answered.Add(1) == killAfter {
 						kill.Do(func() {
 							a.kill()
@@ -325,13 +317,16 @@ func TestSeveralInstances(t *testing.T) {
 				t.Errorf("message %d sent %v after A was killed: %d (%v); want 201 from B", i, o.started.Sub(killedAt), o.status, o.err)
 			default:
 				// In flight on A when it died: nginx does not pass a POST
-				// on once sent, so the visitor gets 502 and sends again.
+				// on once sent, so the visitor gets 502 and sends again,
+				// with the same key: stored or not, it is stored once.
 				lost++
 				t.Logf("message %d, in flight on A when it died: %d (%v), stored %d times", i, o.status, o.err, n)
-				if n == 0 {
-					if res := post(t, proxy, "/api/contact", fmt.Sprintf("10.77.0.%d", i+1), contactBody(subject(i))); res.status != http.StatusCreated {
-						t.Errorf("message %d sent again: %d %s", i, res.status, res.body)
-					}
+				req := newRequest(t, http.MethodPost, proxy, "/api/contact", strings.NewReader(contactBody(subject(i))))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.77.0.%d", i+1))
+				req.Header.Set("Idempotency-Key", key(i))
+				if res := send(t, req); res.status != http.StatusCreated {
+					t.Errorf("message %d sent again: %d %s", i, res.status, res.body)
 				}
 			}
 		}
@@ -380,44 +375,6 @@ func TestReadmeShowsInstancesConf(t *testing.T) {
 	if !strings.Contains(section, "```nginx\n"+want+"```\n") {
 		t.Errorf("README's \"Running several instances\" does not show %s as the test runs it; want\n```nginx\n%s```", instancesConf, want)
 	}
-}
-
-// freshSchema creates a schema with a random name in TEST_DATABASE_URL's
-// database, dropped when the test ends, and returns a URL whose
-// connections use it (as the PostgreSQL store's tests do). Without
-// TEST_DATABASE_URL the test is skipped, except under CI=true.
-func freshSchema(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TEST_DATABASE_URL is not set: the several-instances test is required under CI")
-		}
-		t.Skip("TEST_DATABASE_URL is not set: skipping the several-instances test (it needs PostgreSQL)")
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("sql.Open: %v", err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	schema := "instances_" + strings.ToLower(rand.Text()[:12])
-	if _, err := admin.ExecContext(t.Context(), `CREATE SCHEMA `+schema); err != nil {
-		t.Fatalf("CREATE SCHEMA: %v", err)
-	}
-	// Registered first, so it runs last: after every process has stopped.
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			t.Errorf("DROP SCHEMA: %v", err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL must be a postgres:// URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // countBurst counts the stored contact messages by subject, of those
@@ -712,60 +669,17 @@ func contactBody(subject string) string {
 		`"message":"We would like a quote for a customer portal.","website":"","elapsedMs":12000}`, subject)
 }
 
-// filePart is a document of an application.
-type filePart struct {
-	part, name string
-	data       []byte
-}
-
 // applicationBody is a complete application with files, as the form
-// sends it: the JSON part first.
-func applicationBody(t *testing.T, run string, files []filePart) ([]byte, string) {
+// sends it, from an e-mail address of the run's own.
+func applicationBody(t *testing.T, run string, files []applytest.File) ([]byte, string) {
 	t.Helper()
-	elapsed := int64(5 * 60 * 1000)
-	app := wire.ApplicationRequest{
-		FirstName: "Meera", LastName: "Iyer", FullName: "Meera Iyer",
-		Email: "meera.iyer+" + run + "@example.com", PhoneCountryCode: "+91", PhoneNumber: "9876543210",
-		Address: "12 Lake Road, Uppal, Hyderabad", LinkedIn: "https://www.linkedin.com/in/meera-iyer",
-		LocationPreference: "Hyderabad", AvailabilityDate: time.Now().AddDate(0, 1, 0).Format(time.DateOnly),
-		WorkExperiences: []wire.WorkExperience{{JobTitle: "Developer", CompanyName: "Acme Systems",
-			StartDate: "2021-06-01", EndDate: "2025-03-31", Responsibilities: "Built billing services."}},
-		Educations: []wire.Education{{Level: "Bachelor's", Institution: "Osmania University",
-			Degree: "B.Tech", FieldOfStudy: "Computer Science", Location: "Telangana",
-			GraduationDate: "2021-05-31", ScoreType: "cgpa", Score: "8.45"}},
-		Skills:         []string{"Go", "PostgreSQL"},
-		Certifications: []wire.CertificationName{{Name: "Cloud Practitioner"}},
-		CoverLetter:    "I would like to keep your site up.",
-		HeardFrom:      "Job Board", EligibleToWork: true,
-		NationalIDType: "PAN", NationalIDNumber: "ABCPE1234K",
-		Consent: true, ConsentVersion: domain.ConsentVersion,
-		ElapsedMs: &elapsed,
-	}
-	var b bytes.Buffer
-	mw := multipart.NewWriter(&b)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="application"`)
-	h.Set("Content-Type", "application/json")
-	pw, err := mw.CreatePart(h)
+	app := applytest.Request(time.Now())
+	app.Email = "meera.iyer+" + run + "@example.com"
+	body, contentType, err := applytest.Body(app, files)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.NewEncoder(pw).Encode(app); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		fw, err := mw.CreateFormFile(f.part, f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := fw.Write(f.data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes(), mw.FormDataContentType()
+	return body, contentType
 }
 
 // result is an HTTP answer, read in full.
@@ -830,15 +744,17 @@ func post(t *testing.T, addr, path, client, body string) result {
 	return send(t, req)
 }
 
-// tryPost is post for a request that may fail (an instance dying under
-// it): the status, or the error. Safe to call from any goroutine.
-func tryPost(addr, path, client, body string) (int, error) {
+// tryPost is post, with an Idempotency-Key, for a request that may fail
+// (an instance dying under it): the status, or the error. Safe to call
+// from any goroutine.
+func tryPost(addr, path, client, body, key string) (int, error) {
 	req, err := http.NewRequest(http.MethodPost, "http://"+addr+path, strings.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Forwarded-For", client)
+	req.Header.Set("Idempotency-Key", key)
 	res, err := testClient.Do(req)
 	if err != nil {
 		return 0, err

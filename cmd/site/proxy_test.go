@@ -128,6 +128,25 @@ func TestBehindNginx(t *testing.T) {
 	}
 }
 
+// The port nginx is to listen on is held from the moment the test chooses
+// it: another process binding it before nginx starts (another test,
+// another developer's server on the same machine) cannot take it, and
+// nginx serves on it.
+func TestNginxPortIsHeldUntilNginxListens(t *testing.T) {
+	nginx := nginxPath(t)
+	port := listenForNginx(t)
+	if other, err := net.Listen("tcp", port.addr()); err == nil {
+		// Held while nginx starts, as the other process would hold it.
+		defer other.Close()
+		t.Errorf("another listener took %s before nginx started", port.addr())
+	}
+	conf := "    server {\n        listen " + port.addr() + ";\n        location / { return 200 \"nginx\\n\"; }\n    }"
+	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1), port)
+	if res := get(t, port.addr(), "/"); res.status != http.StatusOK || res.body != "nginx\n" {
+		t.Errorf("GET / from nginx on %s: %d %q; want 200 \"nginx\\n\"", port.addr(), res.status, res.body)
+	}
+}
+
 // siteProcess is the site binary running for a test.
 type siteProcess struct {
 	addr string
@@ -181,16 +200,16 @@ func (p *siteProcess) stop(t *testing.T) {
 // returns its address once it serves.
 func startNginx(t *testing.T, nginx, site string) string {
 	t.Helper()
-	port := freePort(t)
-	conf := strings.NewReplacer("{{port}}", port, "{{site}}", site).Replace(proxyConf)
-	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1))
-	return "127.0.0.1:" + port
+	port := listenForNginx(t)
+	conf := strings.NewReplacer("{{port}}", port.port, "{{site}}", site).Replace(proxyConf)
+	runNginx(t, nginx, strings.Replace(nginxMain, "{{conf}}", conf, 1), port)
+	return port.addr()
 }
 
 // runNginx runs nginx with conf, a whole configuration whose {{dir}} is
-// replaced by a fresh folder for its files, and returns once it serves;
-// it is stopped when the test ends.
-func runNginx(t *testing.T, nginx, conf string) {
+// replaced by a fresh folder for its files, handing it the sockets of
+// ports, and returns once it serves; it is stopped when the test ends.
+func runNginx(t *testing.T, nginx, conf string, ports ...*nginxPort) {
 	t.Helper()
 	// The workers may run as another user: the folder must be readable.
 	dir, err := os.MkdirTemp("", "site-nginx-")
@@ -207,6 +226,18 @@ func runNginx(t *testing.T, nginx, conf string) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(nginx, "-p", dir, "-c", confPath, "-e", "stderr")
+	// nginx takes listening sockets from its parent as it does when its
+	// binary is upgraded: NGINX names their descriptors ("3;4;"), and a
+	// listen directive for the socket's address uses it instead of
+	// binding.
+	var fds strings.Builder
+	for i, p := range ports {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, p.file)
+		fmt.Fprintf(&fds, "%d;", 3+i)
+	}
+	if len(ports) > 0 {
+		cmd.Env = append(os.Environ(), "NGINX="+fds.String())
+	}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -218,6 +249,9 @@ func runNginx(t *testing.T, nginx, conf string) {
 		_ = cmd.Process.Signal(syscall.SIGQUIT) // graceful: workers finish and exit
 		_ = cmd.Wait()
 	})
+	for _, p := range ports {
+		p.release() // nginx holds the socket now
+	}
 	// The master logs "start worker processes" after it has bound the
 	// port; connections queue in the backlog until a worker takes them.
 	var logged strings.Builder
@@ -226,22 +260,53 @@ func runNginx(t *testing.T, nginx, conf string) {
 		logged.WriteString(sc.Text() + "\n")
 		if strings.Contains(sc.Text(), "start worker process") {
 			go func() { _, _ = io.Copy(io.Discard, stderr) }()
+			if len(ports) > 0 && !strings.Contains(logged.String(), "using inherited sockets") {
+				t.Fatalf("nginx did not take the listening sockets it was given:\n%s", logged.String())
+			}
 			return
 		}
 	}
 	t.Fatalf("nginx did not start:\n%s", logged.String())
 }
 
-// freePort returns a port that was free a moment ago.
-func freePort(t *testing.T) string {
+// nginxPort is a port on 127.0.0.1 that nginx is to listen on, held by the
+// test from the moment it is chosen until nginx has the socket: no other
+// process on the machine can take it in between (a port merely found free
+// and let go could be, and nginx would then fail to bind it).
+type nginxPort struct {
+	port string
+	file *os.File // the listening socket; nil once handed over
+}
+
+// listenForNginx listens on a free port of 127.0.0.1 for nginx; the
+// socket is closed when the test ends if runNginx never took it.
+func listenForNginx(t *testing.T) *nginxPort {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	// File is a copy of the socket that stays open after l is closed.
+	f, err := l.(*net.TCPListener).File()
+	l.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, port, _ := net.SplitHostPort(l.Addr().String())
-	return port
+	p := &nginxPort{port: port, file: f}
+	t.Cleanup(p.release)
+	return p
+}
+
+// addr is the port's address, host and port.
+func (p *nginxPort) addr() string { return "127.0.0.1:" + p.port }
+
+// release closes the test's copy of the socket.
+func (p *nginxPort) release() {
+	if p.file != nil {
+		p.file.Close()
+		p.file = nil
+	}
 }
 
 type contactResult struct {

@@ -33,6 +33,7 @@ import (
 	"corpsite/internal/seed"
 	"corpsite/internal/server"
 	"corpsite/internal/sitecontent"
+	"corpsite/internal/sitelock"
 	"corpsite/internal/store/postgres"
 	"corpsite/internal/store/sqlite"
 	"corpsite/web"
@@ -128,6 +129,9 @@ type App struct {
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
 	uploads  string // the folder of documents being checked
+	// lock is held, shared with the site's other instances, while the app
+	// is open: `site restore` refuses to write under it.
+	lock *sitelock.Lock
 
 	// metricsHTTP serves /metrics on its own listener; nil without
 	// --metrics-addr.
@@ -146,6 +150,14 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	content, err := sitecontent.Load()
 	if err != nil {
 		return nil, err
+	}
+	if cfg.DatabaseURL == "" {
+		if err := privateDir(cfg.DataDir); err != nil { // where the lock file goes
+			return nil, err
+		}
+	}
+	if a.lock, err = sitelock.Serve(ctx, cfg.DataDir, cfg.DatabaseURL); err != nil {
+		return nil, fmt.Errorf("app: %w", err)
 	}
 	if a.store, err = OpenStore(ctx, cfg); err != nil {
 		return nil, err
@@ -329,11 +341,15 @@ func (a *App) URL() string {
 }
 
 // Serve serves until ctx ends, then shuts down gracefully: in-flight
-// requests get cfg.ShutdownTimeout to finish, and the mail sender
-// finishes the message it is sending (what it has not started stays in
-// the outbox for the next start). Metrics, if configured, are served
+// requests get cfg.ShutdownTimeout to finish, the mail sender finishes
+// the message it is sending (what it has not started stays in the outbox
+// for the next start), and the compression of assets in the background
+// stops after the file it is on (waited for until cfg.ShutdownTimeout
+// after shutting down began). Metrics, if configured, are served
 // until the site has shut down.
 func (a *App) Serve(ctx context.Context) error {
+	// Deferred first, so logged last: once what Serve started has ended.
+	defer a.log.Info("shut down")
 	if a.metricsHTTP != nil {
 		metricsDone := make(chan struct{})
 		go func() {
@@ -352,10 +368,31 @@ func (a *App) Serve(ctx context.Context) error {
 			<-metricsDone
 		}()
 	}
+	// shutdownBy is when shutting down must be over: cfg.ShutdownTimeout
+	// after it began.
+	var shutdownBy time.Time
 	go a.server.Warm(ctx)
 	// Brotli at its best takes seconds: assets are served gzipped until
-	// it is done.
-	go a.server.CompressAssets(ctx)
+	// it is done. Shutting down stops it after the file it is on and
+	// waits for that, so that it does not run on after Serve, within the
+	// shutdown's time: brotli cannot be stopped inside a file, and on a
+	// loaded machine one file may take seconds.
+	cctx, stopCompressing := context.WithCancel(ctx)
+	compressed := make(chan struct{})
+	go func() { defer close(compressed); a.server.CompressAssets(cctx) }()
+	defer func() {
+		stopCompressing()
+		if shutdownBy.IsZero() {
+			shutdownBy = time.Now().Add(a.cfg.ShutdownTimeout)
+		}
+		deadline := time.NewTimer(time.Until(shutdownBy))
+		defer deadline.Stop()
+		select {
+		case <-compressed:
+		case <-deadline.C:
+			a.log.Warn("asset compression still on a file at the shutdown deadline: not waited for")
+		}
+	}()
 	go a.janitor(ctx)
 	// The sender stops after the HTTP server, so that notifications
 	// queued by the last requests are nudged to a running sender.
@@ -372,7 +409,8 @@ func (a *App) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	a.log.Info("shutting down")
-	hctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	shutdownBy = time.Now().Add(a.cfg.ShutdownTimeout)
+	hctx, cancel := context.WithDeadline(context.Background(), shutdownBy)
 	defer cancel()
 	if err := a.http.Shutdown(hctx); err != nil {
 		return fmt.Errorf("app: shutdown: %w", err)
@@ -384,7 +422,7 @@ func (a *App) Serve(ctx context.Context) error {
 }
 
 // Close releases the store, file storage and renderer (and the metrics
-// listener, if Serve never ran).
+// listener, if Serve never ran), then the lock on the site's data.
 func (a *App) Close() {
 	if a.metricsListener != nil {
 		_ = a.metricsListener.Close() // already closed after Serve
@@ -398,6 +436,7 @@ func (a *App) Close() {
 	if a.store != nil {
 		_ = a.store.Close()
 	}
+	a.lock.Release()
 }
 
 // prefixFS shows fsys under a folder name, so demo images live at

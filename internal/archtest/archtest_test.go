@@ -101,8 +101,18 @@ var rules = []rule{
 		importers: []string{"internal/cli"},
 	},
 	{
-		why:       "the bad-file corpus is for tests only",
+		why:       "the lock on a site's data is taken by the wiring (serving, restoring); backups ask it only which schema a site is in",
+		pkgs:      []string{"internal/sitelock"},
+		importers: []string{"internal/app", "internal/cli", "internal/backup"},
+	},
+	{
+		why:       "the bad-file corpus is for tests only (and the test application, made of its good files)",
 		pkgs:      []string{"internal/docfile/docfiletest"},
+		importers: []string{"internal/server/applytest"},
+	},
+	{
+		why:       "the test application and the test databases are for tests only",
+		pkgs:      []string{"internal/server/applytest", "internal/store/postgres/pgtest"},
 		importers: []string{},
 	},
 	{
@@ -238,23 +248,26 @@ func TestPackageGraph(t *testing.T) {
 func TestViolationsFound(t *testing.T) {
 	m := func(rel string) string { return module + "/" + rel }
 	g := graph{
-		"fmt":                             {ImportPath: "fmt", Standard: true},
-		"example.com/lib":                 {ImportPath: "example.com/lib"},
-		m("internal/domain"):              {Deps: []string{"fmt", "example.com/lib"}},
-		m("internal/idcrypt"):             {Deps: []string{"fmt", m("internal/domain")}},
-		m("internal/server"):              {Imports: []string{m("internal/render"), m("internal/mail")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob"), m("internal/mail")}},
-		m("internal/mail"):                {Deps: []string{m("internal/store/sqlite")}},
-		m("internal/mail/smtptest"):       {},
-		m("internal/app"):                 {Imports: []string{m("internal/mail"), m("internal/mail/smtptest")}},
-		m("internal/store/sqlite"):        {Imports: []string{m("internal/store/sqlstore")}, Deps: []string{m("internal/store/sqlstore"), m("internal/server")}},
-		m("internal/store/sqlstore"):      {},
-		m("internal/blob"):                {Deps: []string{m("internal/store/sqlite")}},
-		m("internal/render"):              {},
-		m("internal/seed"):                {Imports: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/store/sqlstore"), m("internal/blob"), m("internal/backup")}},
-		m("internal/backup"):              {Deps: []string{m("internal/blob")}},
-		m("internal/docfile"):             {Deps: []string{m("internal/server")}},
-		m("internal/docfile/docfiletest"): {},
-		m("internal/cli"):                 {Imports: []string{m("internal/docfile/docfiletest")}},
+		"fmt":                               {ImportPath: "fmt", Standard: true},
+		"example.com/lib":                   {ImportPath: "example.com/lib"},
+		m("internal/domain"):                {Deps: []string{"fmt", "example.com/lib"}},
+		m("internal/idcrypt"):               {Deps: []string{"fmt", m("internal/domain")}},
+		m("internal/server"):                {Imports: []string{m("internal/render"), m("internal/mail"), m("internal/sitelock")}, Deps: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/blob"), m("internal/mail")}},
+		m("internal/mail"):                  {Deps: []string{m("internal/store/sqlite")}},
+		m("internal/mail/smtptest"):         {},
+		m("internal/app"):                   {Imports: []string{m("internal/mail"), m("internal/mail/smtptest")}},
+		m("internal/store/sqlite"):          {Imports: []string{m("internal/store/sqlstore")}, Deps: []string{m("internal/store/sqlstore"), m("internal/server")}},
+		m("internal/store/sqlstore"):        {},
+		m("internal/blob"):                  {Deps: []string{m("internal/store/sqlite")}},
+		m("internal/render"):                {},
+		m("internal/seed"):                  {Imports: []string{m("internal/render"), m("internal/store/sqlite"), m("internal/store/sqlstore"), m("internal/blob"), m("internal/backup")}},
+		m("internal/backup"):                {Deps: []string{m("internal/blob")}},
+		m("internal/docfile"):               {Deps: []string{m("internal/server")}},
+		m("internal/docfile/docfiletest"):   {},
+		m("internal/cli"):                   {Imports: []string{m("internal/docfile/docfiletest"), m("internal/store/postgres/pgtest")}},
+		m("internal/server/applytest"):      {Imports: []string{m("internal/docfile/docfiletest")}},
+		m("internal/store/postgres/pgtest"): {},
+		m("internal/sitelock"):              {},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

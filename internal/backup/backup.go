@@ -124,7 +124,13 @@ type RestoreOptions struct {
 // (the file could have changed since Verify read it): files first, then
 // the key file, then the database, which is installed whole or not at
 // all.
-func Restore(ctx context.Context, path string, m *Manifest, o RestoreOptions) error {
+//
+// A restore that fails after it began writing (the archive changed, the
+// database cannot be installed, the context cancelled) takes back what
+// it wrote: the files it created and the key file are deleted, and the
+// database was never installed. Files it wrote over (with Force) keep
+// the archive's content: their earlier content is not kept anywhere.
+func Restore(ctx context.Context, path string, m *Manifest, o RestoreOptions) (err error) {
 	if m.Engine != o.DB.Engine() {
 		return fmt.Errorf("backup: the archive holds a %s database, the target is a %s database: "+
 			"restore it into the engine it came from (without --database-url for SQLite, with it for PostgreSQL)",
@@ -148,6 +154,17 @@ func Restore(ctx context.Context, path string, m *Manifest, o RestoreOptions) er
 	if err != nil {
 		return err
 	}
+
+	had := make(map[string]bool, len(existing))
+	for _, k := range existing {
+		had[k] = true
+	}
+	written := &restoreUndo{blobs: o.Blobs}
+	defer func() {
+		if err != nil {
+			err = written.undo(ctx, err)
+		}
+	}()
 
 	byName := make(map[string]Member, len(m.Members))
 	for _, mem := range m.Members {
@@ -204,6 +221,11 @@ func Restore(ctx context.Context, path string, m *Manifest, o RestoreOptions) er
 			}
 		default:
 			k := strings.TrimPrefix(hdr.Name, filesPrefix)
+			if !had[k] {
+				// Noted before it is written: a Put that fails half-way
+				// may leave something behind.
+				written.files = append(written.files, k)
+			}
 			if err := o.Blobs.Put(ctx, k, cr, mem.ContentType); err != nil {
 				return fmt.Errorf("backup: write file: %w", err)
 			}
@@ -222,12 +244,63 @@ func Restore(ctx context.Context, path string, m *Manifest, o RestoreOptions) er
 		if err := writeKeyFile(o.KeyFile, key); err != nil {
 			return err
 		}
+		written.keyFile = o.KeyFile
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("backup: %w", err)
 	}
 	if err := o.DB.install(ctx, staged, m); err != nil {
 		return err
 	}
 	staged = ""
 	return nil
+}
+
+// restoreCleanupTimeout bounds taking back what a failed restore wrote,
+// which runs even when the restore was cancelled.
+const restoreCleanupTimeout = 5 * time.Minute
+
+// restoreUndo is what a restore has written so far, to take back if it
+// fails: files it created in the file store and the key file.
+type restoreUndo struct {
+	blobs   domain.BlobStore
+	files   []string
+	keyFile string
+}
+
+// undo deletes what was written and returns cause with what became of
+// it.
+func (u *restoreUndo) undo(ctx context.Context, cause error) error {
+	if len(u.files) == 0 && u.keyFile == "" {
+		return cause
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), restoreCleanupTimeout)
+	defer cancel()
+	var problems []string
+	failed := 0
+	for _, k := range u.files {
+		if err := u.blobs.Delete(ctx, k); err != nil && !domain.IsNotFound(err) {
+			failed++ // not the key in the message: keys carry applicants' names
+		}
+	}
+	if failed > 0 {
+		problems = append(problems, fmt.Sprintf("%d files could not be deleted from the file store", failed))
+	}
+	var what []string
+	if len(u.files) > 0 {
+		what = append(what, fmt.Sprintf("the %d files", len(u.files)))
+	}
+	if u.keyFile != "" {
+		what = append(what, "the key file")
+		if err := os.Remove(u.keyFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			problems = append(problems, fmt.Sprintf("the key file could not be removed: %v", err))
+		}
+	}
+	written := strings.Join(what, " and ") + " it had written"
+	if len(problems) > 0 {
+		return fmt.Errorf("%w; the database was left as it was, but of %s, %s", cause, written, strings.Join(problems, ", and "))
+	}
+	return fmt.Errorf("%w; the database was left as it was, and %s were removed", cause, written)
 }
 
 func engineName(e string) string {

@@ -3,7 +3,6 @@ package backup
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"net/url"
@@ -14,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"corpsite/internal/sitelock"
 )
 
 // The PostgreSQL client programs a backup and a restore run. They come
@@ -261,38 +262,14 @@ func (p pgDB) snapshot(ctx context.Context, dir string) (string, map[string]int6
 	return out, counts, *schema, nil
 }
 
-// targetSchema returns the schema the site's tables are in on the target:
-// current_schema(), or the first schema of search_path when none of them
-// exists yet (the restore creates it).
-func targetSchema(ctx context.Context, conn *pgx.Conn) (string, error) {
-	var schema *string
-	var path string
-	if err := conn.QueryRow(ctx, `SELECT current_schema(), current_setting('search_path')`).Scan(&schema, &path); err != nil {
-		return "", fmt.Errorf("backup: %w", err)
-	}
-	if schema != nil {
-		return *schema, nil
-	}
-	for s := range strings.SplitSeq(path, ",") {
-		s = strings.TrimSpace(s)
-		if s == "" || s == `"$user"` {
-			continue
-		}
-		if strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`) && len(s) >= 2 {
-			s = strings.ReplaceAll(s[1:len(s)-1], `""`, `"`)
-		}
-		return s, nil
-	}
-	return "", errors.New("backup: the target database's search_path names no schema")
-}
-
 func (p pgDB) tablesWithRows(ctx context.Context, m *Manifest) ([]string, error) {
 	conn, err := p.connect(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer conn.Close(context.Background())
-	schema, err := targetSchema(ctx, conn)
+	// The schema a serving site locks (see internal/sitelock).
+	schema, err := sitelock.Schema(ctx, conn)
 	if err != nil {
 		return nil, err
 	}

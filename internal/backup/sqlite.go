@@ -228,8 +228,21 @@ func (s sqliteDB) validate(ctx context.Context, path string) error {
 
 // install renames the copy over the database file. The old database's
 // write-ahead log and shared memory go first: left beside the new file,
-// SQLite would apply the old log to it.
-func (s sqliteDB) install(_ context.Context, path string, _ *Manifest) error {
+// SQLite would apply the old log to it. The log is checkpointed into the
+// old database before, so that if the rename fails the old database is
+// whole (no site has it open: the restore holds the site's lock).
+func (s sqliteDB) install(ctx context.Context, path string, _ *Manifest) error {
+	if _, err := os.Stat(s.path); err == nil {
+		db, err := openSQLiteMode(ctx, s.path, "")
+		if err != nil {
+			return err
+		}
+		_, err = db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+		db.Close()
+		if err != nil {
+			return fmt.Errorf("backup: checkpoint %s: %w", s.path, err)
+		}
+	}
 	for _, p := range []string{path + "-wal", path + "-shm", s.path + "-wal", s.path + "-shm"} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("backup: %w", err)

@@ -18,6 +18,7 @@ import (
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/sitelock"
 )
 
 // keyFileName is the key file in the data folder (as internal/app names it).
@@ -192,7 +193,7 @@ func restoreCmd(args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseWith("restore", args, stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&from, "from", "", "the archive that 'site backup' wrote")
 		fs.BoolVar(&force, "force", false, "write over a database that already has data and a file store that already has files "+
-			"(stop the site first; files not in the archive stay)")
+			"(files not in the archive stay; a site serving the data makes the restore refuse, with or without it)")
 	})
 	if err != nil {
 		return err
@@ -217,6 +218,13 @@ func restoreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signalContext()
 	defer stop()
+	// Held until the restore ends: no site may serve the data meanwhile,
+	// nor may one be serving it now.
+	lock, err := sitelock.Restore(ctx, cfg.DataDir, cfg.DatabaseURL)
+	if err != nil {
+		return fmt.Errorf("restore: %w; nothing was written", err)
+	}
+	defer lock.Release()
 	blobs, err := blob.Open(ctx, cfg.FilesURL, filepath.Join(cfg.DataDir, "files"))
 	if err != nil {
 		return err
@@ -225,7 +233,7 @@ func restoreCmd(args []string, stdout, stderr io.Writer) error {
 	keyFile := filepath.Join(cfg.DataDir, keyFileName)
 	err = backup.Restore(ctx, from, m, backup.RestoreOptions{DB: db, Blobs: blobs, KeyFile: keyFile, Force: force})
 	if errors.Is(err, backup.ErrNotEmpty) {
-		return fmt.Errorf("%w; nothing was written. Restore into an empty database and file store, or add --force to write over them (stop the site first)", err)
+		return fmt.Errorf("%w; nothing was written. Restore into an empty database and file store, or add --force to write over them", err)
 	}
 	if err != nil {
 		return err

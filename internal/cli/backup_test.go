@@ -30,6 +30,7 @@ import (
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/store/postgres/pgtest"
 )
 
 // site is where one site keeps its data: a data folder and, for
@@ -187,7 +188,9 @@ func fill(t *testing.T, s site) {
 		t.Fatalf("UpdateBlogPostFrom: %v", err)
 	}
 	msg := domain.ContactMessage{Name: "Meera", Email: "meera@example.com", Subject: "Hello", Message: "Do you build mobile apps?", Status: domain.ContactNew, CreatedAt: now}
-	if err := st.CreateContactMessage(ctx, &msg, &domain.OutboxMessage{To: "office@example.com", Subject: "New message", Body: "…", NextAttemptAt: now, CreatedAt: now}); err != nil {
+	// With an idempotency key: its record is data to back up too.
+	staffMail := &domain.OutboxMessage{To: "office@example.com", Subject: "New message", Body: "…", NextAttemptAt: now, CreatedAt: now}
+	if _, err := st.CreateContactMessage(ctx, &msg, domain.ContactOptions{Notify: staffMail, IdempotencyKey: "backup-test-contact-key"}); err != nil {
 		t.Fatalf("CreateContactMessage: %v", err)
 	}
 }
@@ -398,40 +401,10 @@ func checkPrivate(t *testing.T, dir string) {
 	}
 }
 
-// pgDatabase creates a database with a random name on the server of
-// TEST_DATABASE_URL, dropped when the test ends, and returns its URL.
-// A backup and its restore need whole databases of their own: the
-// restore puts the tables back into the schema they came from (public).
-func pgDatabase(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TEST_DATABASE_URL is not set: the PostgreSQL backup test is required under CI")
-		}
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	name := "backuptest_" + strings.ToLower(rand.Text()[:12])
-	if _, err := admin.ExecContext(t.Context(), `CREATE DATABASE `+name); err != nil {
-		t.Fatalf("CREATE DATABASE: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE `+name+` WITH (FORCE)`); err != nil {
-			t.Errorf("DROP DATABASE: %v", err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL must be a postgres:// URL: %v", err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
+// pgDatabase is a database of the test's own (see pgtest.Database). A
+// backup and its restore need whole databases of their own: the restore
+// puts the tables back into the schema they came from (public).
+func pgDatabase(t *testing.T) string { return pgtest.Database(t, "backuptest") }
 
 // TestBackupRestoreRoundTrip backs a filled site up and restores it into
 // a fresh one: every row of every table and every file (key and bytes)
@@ -744,7 +717,7 @@ func TestBackupWhileWriting(t *testing.T) {
 				for ctx.Err() == nil {
 					now := time.Now().UTC()
 					msg := domain.ContactMessage{Name: "Meera", Email: "meera@example.com", Subject: "Hi", Message: fmt.Sprint("message ", written.Load()), Status: domain.ContactNew, CreatedAt: now}
-					if err := st.CreateContactMessage(ctx, &msg, &domain.OutboxMessage{To: "office@example.com", Subject: "New", Body: "…", NextAttemptAt: now, CreatedAt: now}); err == nil {
+					if _, err := st.CreateContactMessage(ctx, &msg, domain.ContactOptions{Notify: &domain.OutboxMessage{To: "office@example.com", Subject: "New", Body: "…", NextAttemptAt: now, CreatedAt: now}}); err == nil {
 						written.Add(1)
 					}
 					time.Sleep(2 * time.Millisecond) // a busy site, not a flood

@@ -135,13 +135,34 @@ type CommentStore interface {
 	DeleteComments(ctx context.Context, ids []string) (int, error)
 }
 
+// ContactOptions are what one contact form submission stores with its
+// message, atomically.
+type ContactOptions struct {
+	// Notify, if not nil, is queued in the outbox in the same transaction
+	// as the message: a message is never kept without its staff
+	// notification or the reverse. It is updated with what was stored
+	// (see EnqueueOutbox).
+	Notify *OutboxMessage
+	// IdempotencyKey, if not "", is recorded with the message; a later
+	// call with the same key stores nothing and reports a replay with the
+	// first message's ID. The store keeps only a hash of it (the key is a
+	// bearer of the first result). Keys are forgotten by
+	// PruneSubmissions.
+	IdempotencyKey string
+}
+
 // ContactStore keeps contact messages.
 type ContactStore interface {
-	// CreateContactMessage stores m and, when notify is not nil, queues
-	// notify in the outbox in the same transaction: a message is never
-	// kept without its staff notification or the reverse. Both are
-	// updated with what was stored (see EnqueueOutbox).
-	CreateContactMessage(ctx context.Context, m *ContactMessage, notify *OutboxMessage) error
+	// CreateContactMessage stores m, with what opt says, and updates it
+	// with what was stored. With opt.IdempotencyKey already recorded it
+	// stores and queues nothing, gives m the ID of the message first
+	// stored with the key and reports replayed; of concurrent calls with
+	// one key, exactly one stores.
+	CreateContactMessage(ctx context.Context, m *ContactMessage, opt ContactOptions) (replayed bool, err error)
+	// LookupContactSubmission returns the ID of the message stored with
+	// an idempotency key: ENotFound when none (or the key was
+	// forgotten).
+	LookupContactSubmission(ctx context.Context, key string) (messageID string, err error)
 	// ListContactMessages lists the messages f selects, newest first.
 	ListContactMessages(ctx context.Context, f ContactFilter) ([]ContactMessage, error)
 	// CountContactMessages counts the messages f selects (ignoring its
@@ -225,7 +246,8 @@ type ApplicationStore interface {
 	// LookupSubmission returns the result recorded for an idempotency key:
 	// ENotFound when none.
 	LookupSubmission(ctx context.Context, key string) (Submission, error)
-	// PruneSubmissions forgets idempotency keys recorded before t.
+	// PruneSubmissions forgets the idempotency keys recorded before t,
+	// of applications and of contact messages.
 	PruneSubmissions(ctx context.Context, before time.Time) error
 
 	GetApplication(ctx context.Context, id string) (Application, error)

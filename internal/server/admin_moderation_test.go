@@ -64,7 +64,7 @@ func (f *fixture) modStoreContact(t *testing.T, id string, st domain.ContactStat
 		ID: id, Name: "Meera " + id, Email: id + "@example.com", Subject: "About " + id,
 		Message: "\n  First line of " + id + "  \nSecond line.", Status: st, Spam: spam, CreatedAt: testNow.Add(-age),
 	}
-	if err := f.store.CreateContactMessage(context.Background(), &m, nil); err != nil {
+	if _, err := f.store.CreateContactMessage(context.Background(), &m, domain.ContactOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }

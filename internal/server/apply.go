@@ -44,15 +44,27 @@ const (
 	applyBusyRetry = time.Minute
 )
 
-// idempotencyKeyPattern is what the form sends as Idempotency-Key: a
-// random token, long enough not to be guessed.
+// idempotencyKeyPattern is what the forms (application, contact) send as
+// Idempotency-Key: a random token, long enough not to be guessed.
 var idempotencyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,64}$`)
+
+// msgBadIdempotencyKey refuses an Idempotency-Key that is not one.
+const msgBadIdempotencyKey = "The form sent an invalid Idempotency-Key. Please reload the page and try again."
+
+// idempotencyKey returns r's Idempotency-Key ("" when it has none), or an
+// error if it is not what the forms send.
+func idempotencyKey(r *http.Request) (string, error) {
+	key := r.Header.Get("Idempotency-Key")
+	if key != "" && !idempotencyKeyPattern.MatchString(key) {
+		return "", domain.Errorf(domain.EInvalid, msgBadIdempotencyKey)
+	}
+	return key, nil
+}
 
 // messages of the submit endpoint that are not about one field.
 const (
 	msgApplyMultipart = "Send the application as multipart/form-data, the application details first."
 	msgApplyBadJSON   = "The application could not be read. Please reload the page and try again."
-	msgApplyBadKey    = "The form sent an invalid Idempotency-Key. Please reload the page and try again."
 	msgApplyTooMany   = "You have sent several applications in a short time. Please wait an hour and try again."
 	msgApplyKeyReused = "This submission belongs to another position. Please reload the page and try again."
 	msgApplyBusy      = "We are receiving many applications right now. Please wait a minute and submit again."
@@ -68,9 +80,9 @@ const (
 func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
 	jobID := r.PathValue("id")
-	key := r.Header.Get("Idempotency-Key")
-	if key != "" && !idempotencyKeyPattern.MatchString(key) {
-		return nil, domain.Errorf(domain.EInvalid, msgApplyBadKey)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
 	}
 	if key != "" {
 		// A repeat of a submission that was stored (its answer lost on

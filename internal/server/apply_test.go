@@ -11,21 +11,19 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/textproto"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"corpsite/internal/blob"
-	"corpsite/internal/docfile"
 	"corpsite/internal/docfile/docfiletest"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/server"
+	"corpsite/internal/server/applytest"
 	"corpsite/internal/wire"
 )
 
@@ -83,82 +81,25 @@ func newApplyFixtureWith(t *testing.T, wrap func(domain.BlobStore) domain.BlobSt
 
 // The PAN of the test applicant: valid in form, never to be seen in a log
 // or a mail.
-const testPAN = "ABCPE1234K"
+const testPAN = applytest.PAN
 
 // validRequest is a complete application that passes every rule.
-func validRequest() wire.ApplicationRequest {
-	elapsed := int64(5 * 60 * 1000)
-	return wire.ApplicationRequest{
-		FirstName: "Meera", LastName: "Iyer", FullName: "Meera Iyer",
-		Email: "meera.iyer@example.com", PhoneCountryCode: "+91", PhoneNumber: "9876543210",
-		Address: "12 Lake Road, Uppal, Hyderabad", LinkedIn: "https://www.linkedin.com/in/meera-iyer",
-		LocationPreference: "Hyderabad", AvailabilityDate: testNow.AddDate(0, 1, 0).Format(time.DateOnly),
-		WorkExperiences: []wire.WorkExperience{{JobTitle: "Developer", CompanyName: "Acme Systems",
-			StartDate: "2021-06-01", EndDate: "2025-03-31", Responsibilities: "Built billing services."}},
-		Educations: []wire.Education{{Level: "Bachelor's", Institution: "Osmania University",
-			Degree: "B.Tech", FieldOfStudy: "Computer Science", Location: "Telangana",
-			GraduationDate: "2021-05-31", ScoreType: "cgpa", Score: "8.45"}},
-		Skills:         []string{"Go", "PostgreSQL"},
-		Certifications: []wire.CertificationName{{Name: "Cloud Practitioner"}},
-		CoverLetter:    "I would like to build your platform.",
-		HeardFrom:      "Job Board", EligibleToWork: true,
-		NationalIDType: "PAN", NationalIDNumber: testPAN,
-		Consent: true, ConsentVersion: domain.ConsentVersion,
-		ElapsedMs: &elapsed,
-	}
-}
+func validRequest() wire.ApplicationRequest { return applytest.Request(testNow) }
 
 // filePart is one document part of a submission.
-type filePart struct {
-	part, name string
-	data       []byte
-}
+type filePart = applytest.File
 
 // validFiles are the documents validRequest needs.
-func validFiles() []filePart {
-	resumeName, resume := docfiletest.Good(docfile.Resume)
-	idName, id := docfiletest.Good(docfile.IDDocument)
-	certName, cert := docfiletest.Good(docfile.Certification)
-	return []filePart{
-		{domain.ResumePart, resumeName, resume},
-		{domain.IDDocumentPart, idName, id},
-		{domain.CertificationPartPrefix + "0", certName, cert},
-	}
-}
+func validFiles() []filePart { return applytest.Files() }
 
 // multipartBody encodes a submission: the JSON part first, then files.
 func multipartBody(t testing.TB, req any, files []filePart) (body []byte, contentType string) {
 	t.Helper()
-	var b bytes.Buffer
-	mw := multipart.NewWriter(&b)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="application"`)
-	h.Set("Content-Type", "application/json")
-	pw, err := mw.CreatePart(h)
+	body, contentType, err := applytest.Body(req, files)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, ok := req.(string); ok {
-		_, err = pw.Write([]byte(s))
-	} else {
-		err = json.NewEncoder(pw).Encode(req)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		fw, err := mw.CreateFormFile(f.part, f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := fw.Write(f.data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes(), mw.FormDataContentType()
+	return body, contentType
 }
 
 // submit posts a submission from addr with an idempotency key ("" = none).
@@ -445,7 +386,7 @@ func TestApplyTextIsValidatedBeforeFiles(t *testing.T) {
 	req.FirstName = ""
 	req.Email = "not an address"
 	big := bytes.Repeat([]byte("%PDF-1.4\n"), (4<<20)/9)
-	files := []filePart{{domain.ResumePart, "cv.pdf", big}}
+	files := []filePart{{Part: domain.ResumePart, Name: "cv.pdf", Data: big}}
 	body, ct := multipartBody(t, req, files)
 	cr := &countingReader{r: bytes.NewReader(body)}
 	res := f.submit(t, f.job.ID, "203.0.113.9:4000", "", cr, ct)
@@ -484,10 +425,10 @@ func TestApplyRefusals(t *testing.T) {
 		{"no resume", "", validRequest(), good[1:], http.StatusUnprocessableEntity, "resume"},
 		{"no ID document", "", validRequest(), []filePart{good[0], good[2]}, http.StatusUnprocessableEntity, "nationalIdDocument"},
 		{"no certification document", "", validRequest(), good[:2], http.StatusUnprocessableEntity, "certification.0"},
-		{"certification without entry", "", validRequest(), append(good[:3:3], filePart{"certification.1", "c.pdf", good[0].data}), http.StatusUnprocessableEntity, ""},
-		{"index not canonical", "", validRequest(), []filePart{good[0], good[1], {"certification.00", "c.pdf", good[0].data}}, http.StatusUnprocessableEntity, ""},
+		{"certification without entry", "", validRequest(), append(good[:3:3], filePart{Part: "certification.1", Name: "c.pdf", Data: good[0].Data}), http.StatusUnprocessableEntity, ""},
+		{"index not canonical", "", validRequest(), []filePart{good[0], good[1], {Part: "certification.00", Name: "c.pdf", Data: good[0].Data}}, http.StatusUnprocessableEntity, ""},
 		{"resume twice", "", validRequest(), append(good[:3:3], good[0]), http.StatusUnprocessableEntity, ""},
-		{"unknown part", "", validRequest(), append(good[:3:3], filePart{"photo", "me.png", good[1].data}), http.StatusUnprocessableEntity, ""},
+		{"unknown part", "", validRequest(), append(good[:3:3], filePart{Part: "photo", Name: "me.png", Data: good[1].Data}), http.StatusUnprocessableEntity, ""},
 		{"unknown JSON field", "", `{"firstName":"A","isAdmin":true}`, good, http.StatusUnprocessableEntity, ""},
 		{"JSON with trailing data", "", `{"firstName":"A"} {}`, good, http.StatusUnprocessableEntity, ""},
 		{"no consent", "", func() any { r := validRequest(); r.Consent = false; return r }(), good, http.StatusUnprocessableEntity, "consent"},
@@ -527,7 +468,7 @@ func TestApplyRefusals(t *testing.T) {
 		var b bytes.Buffer
 		mw := multipart.NewWriter(&b)
 		fw, _ := mw.CreateFormFile("resume", "cv.pdf")
-		fw.Write(good[0].data)
+		fw.Write(good[0].Data)
 		mw.Close()
 		res := f.submit(t, f.job.ID, "198.51.100.1:4000", "", &b, mw.FormDataContentType())
 		if res.Status != http.StatusUnprocessableEntity {
@@ -589,11 +530,11 @@ func TestApplyRefusesTheBadFileCorpus(t *testing.T) {
 			req.Email = fmt.Sprintf("bad%d@example.com", i) // one case cannot update another
 			files := []filePart{}
 			for _, g := range good {
-				if g.part != bad.Part {
+				if g.Part != bad.Part {
 					files = append(files, g)
 				}
 			}
-			files = append(files, filePart{bad.Part, bad.Name, bad.Data})
+			files = append(files, filePart{Part: bad.Part, Name: bad.Name, Data: bad.Data})
 			body, ct := multipartBody(t, req, files)
 			// Each case from its own address: the corpus is larger than the rate limit.
 			addr := fmt.Sprintf("198.18.%d.%d:4000", i/250, i%250+1)
@@ -645,7 +586,7 @@ func TestApplyInterruptedUploadLeavesNothing(t *testing.T) {
 	files := validFiles()
 	body, ct := multipartBody(t, validRequest(), files)
 	// Cut inside the last document, after the first two were stored.
-	cut := len(body) - len(files[2].data)/2
+	cut := len(body) - len(files[2].Data)/2
 	res := f.submit(t, f.job.ID, "203.0.113.9:4000", "", &failingReader{r: bytes.NewReader(body), n: cut}, ct)
 	if res.Status < 400 {
 		t.Fatalf("interrupted upload = %d %s", res.Status, res.Body)

@@ -242,9 +242,63 @@ type emptyFS struct{}
 func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
 
 // assetMemo holds the zstd and brotli bodies CompressAssets made, by the
-// SHA-256 of the file's bytes, so that the Servers of one process (tests,
-// the benchmark) make them once.
-var assetMemo sync.Map // [sha256.Size]byte → *[2][]byte (zstd, brotli)
+// SHA-256 of the file's bytes, so that the Servers of one process that
+// serve the same bundles (tests, the benchmark) make them once. It is
+// bounded to one run's files: a run, when it ends, drops every body it
+// did not use itself, so a process that loads bundle after bundle keeps
+// the bodies of the last, not of them all. (In production there is one
+// Server and one run.)
+var assetMemo bodyMemo
+
+// assetSum identifies a file by its bytes.
+type assetSum = [sha256.Size]byte
+
+// bodyMemo maps files to their zstd and brotli bodies.
+type bodyMemo struct {
+	mu sync.Mutex
+	m  map[assetSum]*[2][]byte // zstd, brotli
+}
+
+// get returns the bodies of the file whose bytes have sum.
+func (m *bodyMemo) get(sum assetSum) (*[2][]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.m[sum]
+	return b, ok
+}
+
+// put keeps b for sum, unless bodies for sum are there already (made
+// meanwhile by another run): it returns those kept.
+func (m *bodyMemo) put(sum assetSum, b *[2][]byte) *[2][]byte {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if old, ok := m.m[sum]; ok {
+		return old
+	}
+	if m.m == nil {
+		m.m = map[assetSum]*[2][]byte{}
+	}
+	m.m[sum] = b
+	return b
+}
+
+// keepOnly drops every body but those of used.
+func (m *bodyMemo) keepOnly(used map[assetSum]bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for sum := range m.m {
+		if !used[sum] {
+			delete(m.m, sum)
+		}
+	}
+}
+
+// len returns the number of files whose bodies are held.
+func (m *bodyMemo) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.m)
+}
 
 // CompressAssets adds zstd and brotli bodies, at their best levels, to
 // every compressible file served from memory: the public bundle's (its
@@ -253,8 +307,8 @@ var assetMemo sync.Map // [sha256.Size]byte → *[2][]byte (zstd, brotli)
 // level costs seconds of one core for all files, too long to hold up
 // start-up: the app runs this in the background, one file at a time, on
 // one core. It returns the files compressed and the time taken; a Server
-// does the work once (a second call waits for the first) and stops early
-// when ctx ends.
+// does the work once (a second call waits for the first) and stops when
+// ctx ends, after the file it is on.
 func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Duration) {
 	s.compressed.Do(func() {
 		start := time.Now()
@@ -265,33 +319,42 @@ func (s *Server) CompressAssets(ctx context.Context) (files int, took time.Durat
 			}
 		}()
 		var before, after int
-		for _, f := range s.compressOrder() {
+		stopped := false
+		used := map[assetSum]bool{}
+		defer assetMemo.keepOnly(used)
+		order := s.compressOrder()
+		s.log.Info("compressing assets", "files", len(order))
+		for _, f := range order {
 			if ctx.Err() != nil {
+				stopped = true
 				break
 			}
 			old := f.body.Load()
 			id := old[codingIdentity]
 			sum := sha256.Sum256(id)
-			made, ok := assetMemo.Load(sum)
+			used[sum] = true
+			made, ok := assetMemo.get(sum)
 			if !ok {
 				if enc == nil {
 					enc = newZstd(assetLevels.zstd, 1)
 				}
-				made, _ = assetMemo.LoadOrStore(sum, &[2][]byte{
+				made = assetMemo.put(sum, &[2][]byte{
 					zstdBytes(enc, id),
 					brotliBytes(id, assetLevels.brotli),
 				})
 			}
 			v := *old
-			v.add(codingZstd, made.(*[2][]byte)[0])
-			v.add(codingBrotli, made.(*[2][]byte)[1])
+			v.add(codingZstd, made[0])
+			v.add(codingBrotli, made[1])
 			f.body.Store(&v)
 			files++
 			before += len(id)
 			after += smallest(&v)
 		}
 		took = time.Since(start)
-		s.log.Info("assets compressed", "files", files, "bytes", before, "smallest_bytes", after, "duration_ms", took.Milliseconds())
+		// stopped: ctx ended (the site shutting down) before the last file.
+		s.log.Info("assets compressed", "files", files, "bytes", before, "smallest_bytes", after,
+			"duration_ms", took.Milliseconds(), "stopped", stopped)
 	})
 	return files, took
 }

@@ -34,8 +34,24 @@ type created struct{ body any }
 // POST /api/contact: stores a contact message and, in the same
 // transaction, queues the staff notification mail. Suspected spam is
 // stored flagged, without a notification, and answered like any other
-// message.
+// message. With an Idempotency-Key (the form makes one per message), a
+// repeat of a message that was stored (its answer lost on the way, say a
+// 502 from a proxy) gets the first answer and stores nothing: the key is
+// remembered, as a hash, as long as the applications' keys.
 func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error) {
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		// Answered before the body is read and before the rate limit,
+		// which the first message has counted already.
+		if id, err := s.store.LookupContactSubmission(r.Context(), key); err == nil {
+			return created{wire.ContactCreated{ID: id}}, nil
+		} else if !domain.IsNotFound(err) {
+			return nil, err
+		}
+	}
 	var req wire.ContactRequest
 	if err := decodeJSON(r, &req); err != nil {
 		return nil, err
@@ -65,8 +81,13 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	if !m.Spam && s.staffEmail != "" {
 		notify = contactNotification(m, s.staffEmail)
 	}
-	if err := s.store.CreateContactMessage(r.Context(), &m, notify); err != nil {
+	replayed, err := s.store.CreateContactMessage(r.Context(), &m, domain.ContactOptions{Notify: notify, IdempotencyKey: key})
+	if err != nil {
 		return nil, err
+	}
+	if replayed {
+		// The same key won a race with this request: its message stands.
+		return created{wire.ContactCreated{ID: m.ID}}, nil
 	}
 	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam, "notified", notify != nil)
 	if notify != nil && s.mailQueued != nil {

@@ -27,9 +27,31 @@ const unmatchedRoute = "unmatched"
 // of milliseconds, an upload seconds.
 var requestBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
 
-// statusClasses are the code label's values by status/100; 0 stands for a
-// status outside 100–599.
-var statusClasses = [6]string{"other", "1xx", "2xx", "3xx", "4xx", "5xx"}
+// statusClasses are the code label's values: by status/100, 0 standing
+// for a status outside 100–599; and "aborted" (index abortedClass) for a
+// request whose response was abandoned (see statusAborted).
+var statusClasses = [7]string{"other", "1xx", "2xx", "3xx", "4xx", "5xx", "aborted"}
+
+// abortedClass is the index of "aborted" in statusClasses.
+const abortedClass = 6
+
+// statusAborted is the status observe takes for a request that got no
+// response: its client went away before the handler wrote anything (a
+// closed tab, a cancelled fetch; net/http sends nothing to a closed
+// connection), or the handler aborted the response with
+// http.ErrAbortHandler. Counted as 2xx (the 200 net/http would have sent
+// had the client stayed), such requests would hide among the answered
+// ones; nginx logs them as 499, a code no client ever receives.
+const statusAborted = -1
+
+// The help texts of the request metrics say what the code label holds.
+const (
+	codeLabelHelp = `the status class of the response sent (1xx to 5xx; "other" for a status outside 100-599), or "aborted" ` +
+		`when no response was: the client went away before anything was written, or the handler aborted the response. ` +
+		`A handler that returns without writing, its client still there, counts as 2xx: net/http sends 200.`
+	requestsHelp = "HTTP requests, by route pattern and code: " + codeLabelHelp
+	durationHelp = "Time from a request's arrival to its handler's return, by route pattern and code: " + codeLabelHelp
+)
 
 // outboxScrapeTimeout bounds the outbox count a scrape asks the store for.
 const outboxScrapeTimeout = 2 * time.Second
@@ -66,11 +88,11 @@ func newRequestMetrics() *requestMetrics {
 	m := &requestMetrics{
 		count: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "site_http_requests_total",
-			Help: "HTTP requests answered, by route pattern and status class.",
+			Help: requestsHelp,
 		}, []string{"route", "code"}),
 		dur: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "site_http_request_duration_seconds",
-			Help:    "Time from a request's arrival to its handler's return, by route pattern and status class.",
+			Help:    durationHelp,
 			Buckets: requestBuckets,
 		}, []string{"route", "code"}),
 		routes:    map[string]*routeMetrics{},
@@ -89,15 +111,18 @@ func (m *requestMetrics) addRoutes(patterns []string) {
 	}
 }
 
-// observe counts one response of status to the route of pattern ("" when
-// no route took the request) that took d.
+// observe counts one response of status (statusAborted for none) to the
+// route of pattern ("" when no route took the request) that took d.
 func (m *requestMetrics) observe(pattern string, status int, d time.Duration) {
 	rm := m.routes[pattern]
 	if rm == nil {
 		rm = m.unmatched
 	}
 	c := status / 100
-	if c < 1 || c >= len(statusClasses) {
+	switch {
+	case status == statusAborted:
+		c = abortedClass
+	case c < 1 || c > 5:
 		c = 0
 	}
 	cm := rm.class[c].Load()

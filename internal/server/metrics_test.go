@@ -80,6 +80,41 @@ func TestMetricsRequestsByRoutePattern(t *testing.T) {
 	}
 }
 
+// A request whose client went away before anything was written got no
+// response (net/http sends nothing to a closed connection): it is counted
+// as aborted, not as the 200 it never got. The same page answered to a
+// client that stayed counts as 2xx.
+func TestMetricsCountRequestsOfClientsGoneAsAborted(t *testing.T) {
+	f, scrape := metricsFixture(t)
+	gone, leave := context.WithCancel(context.Background())
+	leave() // the client has closed the connection
+	rec := httptest.NewRecorder()
+	f.srv.ServeHTTP(rec, httptest.NewRequestWithContext(gone, "GET", "/about", nil))
+	if rec.Body.Len() != 0 {
+		t.Fatalf("GET /about for a client gone wrote %d bytes; the test needs a request that writes nothing", rec.Body.Len())
+	}
+	if res := f.get(t, "/about"); res.Status != http.StatusOK {
+		t.Fatalf("GET /about = %d", res.Status)
+	}
+	out := scrape(t)
+	for series, want := range map[string]float64{
+		`site_http_requests_total{code="aborted",route="GET /about"}`:                 1,
+		`site_http_requests_total{code="2xx",route="GET /about"}`:                     1,
+		`site_http_request_duration_seconds_count{code="aborted",route="GET /about"}`: 1,
+		`site_http_request_duration_seconds_count{code="2xx",route="GET /about"}`:     1,
+	} {
+		if got := sample(t, out, series); got != want {
+			t.Errorf("%s = %v, want %v", series, got, want)
+		}
+	}
+	for _, name := range []string{"site_http_requests_total", "site_http_request_duration_seconds"} {
+		help := grepLines(out, "# HELP "+name+" ")
+		if !strings.Contains(help, `"aborted"`) || !strings.Contains(help, "went away") {
+			t.Errorf("the help of %s does not say what \"aborted\" counts: %s", name, help)
+		}
+	}
+}
+
 // The site's router has no /metrics: it is the not-found page, as any
 // unknown path; metrics are served on their own listener by the app.
 func TestPublicRouterHasNoMetrics(t *testing.T) {

@@ -74,6 +74,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
+					// net/http closes the connection without a response
+					// (and logs nothing): counted, not logged.
+					if s.metrics != nil {
+						s.metrics.observe(r.Pattern, statusAborted, time.Since(start))
+					}
 					panic(p)
 				}
 				s.logger(r).Error("panic", "panic", p, "stack", string(debug.Stack()))
@@ -84,8 +89,13 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			took := time.Since(start)
 			if s.metrics != nil {
 				// The mux set r.Pattern on this very request ("" if
-				// it was refused before routing).
-				s.metrics.observe(r.Pattern, rec.status, took)
+				// it was refused before routing). Nothing written and
+				// the client gone: net/http sends nothing either.
+				status := rec.status
+				if !rec.wrote && r.Context().Err() != nil {
+					status = statusAborted
+				}
+				s.metrics.observe(r.Pattern, status, took)
 			}
 			// The access log line, as s.logger(r).Info would write it,
 			// without its allocations: it is on every request's path.

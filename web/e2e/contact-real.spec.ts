@@ -22,6 +22,42 @@ test('a message sent with the form reaches the server', { tag: '@desktop-only' }
   for (const label of Object.keys(fields)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
 });
 
+// A proxy answers 502 although the server stored the message (its answer
+// lost on the way back): the visitor sends it again, the form sends the same
+// idempotency key, and the server answers with the message it stored
+// instead of storing a second one.
+test('a message sent again after its answer was lost is stored once', { tag: '@desktop-only' }, async ({ page }) => {
+  await openHydrated(page, '/contact-us');
+  const fields: Record<string, string> = {
+    Name: 'Ravi Kumar',
+    'E-mail': 'ravi@example.com',
+    Subject: 'Retry after a gateway error',
+    Message: 'We would like a quote for moving our booking system to the cloud.',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  const reached: { key?: string; status: number; id: string }[] = [];
+  let loseAnswer = true;
+  await page.route('**/api/contact', async (route) => {
+    const res = await route.fetch(); // the real server
+    reached.push({ key: route.request().headers()['idempotency-key'], status: res.status(), id: (await res.json()).id });
+    if (loseAnswer) {
+      loseAnswer = false;
+      await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+      return;
+    }
+    await route.fulfill({ response: res });
+  });
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await expect(page.getByText('Error sending message. Please try again.')).toBeVisible();
+  await send.click();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  expect(reached).toHaveLength(2);
+  expect(reached[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+  expect(reached[1]).toEqual(reached[0]);
+  expect(reached[0]!.status).toBe(201);
+});
+
 test('the server refuses an invalid message and names the fields', { tag: '@desktop-only' }, async ({ request }) => {
   const res = await request.post(`${base()}/api/contact`, {
     data: { name: 'Asha', email: 'not-an-address', subject: 'Line one\nBcc: someone@example.com', message: 'short' },

@@ -1,11 +1,7 @@
 package postgres_test
 
 import (
-	"context"
-	"crypto/rand"
 	"database/sql"
-	"net/url"
-	"os"
 	"sync"
 	"testing"
 
@@ -13,53 +9,12 @@ import (
 
 	"corpsite/internal/domain"
 	"corpsite/internal/store/postgres"
+	"corpsite/internal/store/postgres/pgtest"
 	"corpsite/internal/store/storetest"
 )
 
-// databaseURL returns TEST_DATABASE_URL, skipping the test without it
-// except under CI, where the suite is required.
-func databaseURL(t *testing.T) string {
-	t.Helper()
-	u := os.Getenv("TEST_DATABASE_URL")
-	if u == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TEST_DATABASE_URL is not set: the PostgreSQL contract suite is required under CI")
-		}
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
-	return u
-}
-
-// freshSchema creates a schema with a random name, dropped when the test
-// ends, and returns a URL whose connections use it. Tests never touch the
-// public schema: other packages may be testing against the same database.
-func freshSchema(t *testing.T) string {
-	t.Helper()
-	base := databaseURL(t)
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("sql.Open: %v", err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	schema := "storetest_" + rand.Text()[:12]
-	if _, err := admin.ExecContext(t.Context(), `CREATE SCHEMA `+schema); err != nil {
-		t.Fatalf("CREATE SCHEMA: %v", err)
-	}
-	t.Cleanup(func() {
-		// t.Context is already cancelled during cleanup.
-		if _, err := admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			t.Errorf("DROP SCHEMA: %v", err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL must be a postgres:// URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// freshSchema is a schema of the test's own (see pgtest.Schema).
+func freshSchema(t *testing.T) string { return pgtest.Schema(t, "storetest") }
 
 // open opens a Store on dbURL, closed when the test ends.
 func open(t *testing.T, dbURL string) *postgres.Store {
@@ -78,7 +33,7 @@ func open(t *testing.T, dbURL string) *postgres.Store {
 }
 
 func TestContract(t *testing.T) {
-	databaseURL(t)
+	pgtest.URL(t)
 	storetest.Run(t, func(t *testing.T) domain.Store {
 		s := open(t, freshSchema(t))
 		if err := s.Migrate(t.Context()); err != nil {
@@ -134,7 +89,7 @@ func TestConcurrentMigrate(t *testing.T) {
 
 // DBStats names the one pool that reads and writes.
 func TestDBStats(t *testing.T) {
-	s := open(t, databaseURL(t))
+	s := open(t, pgtest.URL(t))
 	got := s.DBStats()
 	if len(got) != 1 || got["main"].MaxOpenConnections != 20 || got["main"].OpenConnections < 1 {
 		t.Errorf("DBStats = %+v; want one open pool, main, of 20", got)

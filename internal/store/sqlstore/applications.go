@@ -292,11 +292,16 @@ func (s *Store) lookupSubmission(ctx context.Context, db *sql.DB, key string) (d
 	return sub, err
 }
 
-// PruneSubmissions forgets idempotency keys recorded before t.
+// PruneSubmissions forgets the idempotency keys recorded before t, of
+// applications and of contact messages.
 func (s *Store) PruneSubmissions(ctx context.Context, t time.Time) (err error) {
 	defer s.wrap(&err, "PruneSubmissions")
-	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM submissions WHERE recorded_at < ?`), s.t(t))
-	return err
+	for _, table := range []string{"submissions", "contact_submissions"} {
+		if _, err := s.w.ExecContext(ctx, s.q(`DELETE FROM `+table+` WHERE recorded_at < ?`), s.t(t)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // kept lists the columns that replacing an application leaves alone.

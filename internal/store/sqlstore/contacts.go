@@ -19,13 +19,17 @@ func scanContact(sc scanner) (domain.ContactMessage, error) {
 	return m, err
 }
 
-// CreateContactMessage stores m, and queues notify in the outbox in the
-// same transaction when it is not nil. An empty ID is filled with a new
-// one, an empty Status with new and a zero CreatedAt with the current
-// time; m and notify are
-// updated with what was stored. Contact messages are not public: the
-// content version stays.
-func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage, notify *domain.OutboxMessage) (err error) {
+// CreateContactMessage stores m, and queues opt.Notify in the outbox in
+// the same transaction when it is not nil. An empty ID is filled with a
+// new one, an empty Status with new and a zero CreatedAt with the current
+// time; m and opt.Notify are updated with what was stored. Contact
+// messages are not public: the content version stays.
+//
+// The idempotency key, if any, is claimed first, by inserting its row, as
+// SaveApplication does: of two transactions inserting one key, the second
+// waits for the first (PostgreSQL) or finds its row (SQLite's one writer),
+// writes nothing and reports the first message's ID.
+func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage, opt domain.ContactOptions) (replayed bool, err error) {
 	defer s.wrap(&err, "CreateContactMessage")
 	c := *m
 	if c.ID == "" {
@@ -34,12 +38,27 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 	if c.Status == "" {
 		c.Status = domain.ContactNew
 	}
-	c.CreatedAt = stampOr(c.CreatedAt, now())
+	t := now()
+	c.CreatedAt = stampOr(c.CreatedAt, t)
+	notify := opt.Notify
 	var n domain.OutboxMessage
 	if notify != nil {
 		n = *notify
 	}
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		if opt.IdempotencyKey != "" {
+			r, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_submissions (key_hash, message_id, recorded_at)
+				VALUES (?, ?, ?) ON CONFLICT DO NOTHING`), keyHash(opt.IdempotencyKey), c.ID, s.t(t))
+			if err != nil {
+				return err
+			}
+			if rows, err := r.RowsAffected(); err != nil || rows == 0 {
+				if err != nil {
+					return err
+				}
+				return errReplayed
+			}
+		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
 			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, string(c.Status), s.t(c.CreatedAt)); err != nil {
@@ -50,13 +69,43 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 		}
 		return s.enqueueOutbox(ctx, tx, &n)
 	})
-	if err == nil {
-		*m = c
-		if notify != nil {
-			*notify = n
+	if errors.Is(err, errReplayed) {
+		// The first call has committed (that is when the claim gave
+		// way), so its message's ID is readable now.
+		id, err := s.lookupContactSubmission(ctx, s.w, opt.IdempotencyKey)
+		if err != nil {
+			return false, err
 		}
+		m.ID = id
+		return true, nil
 	}
-	return err
+	if err != nil {
+		return false, err
+	}
+	*m = c
+	if notify != nil {
+		*notify = n
+	}
+	return false, nil
+}
+
+// LookupContactSubmission returns the ID of the message stored with an
+// idempotency key.
+func (s *Store) LookupContactSubmission(ctx context.Context, key string) (_ string, err error) {
+	defer s.wrap(&err, "LookupContactSubmission")
+	return s.lookupContactSubmission(ctx, s.r, key)
+}
+
+func (s *Store) lookupContactSubmission(ctx context.Context, db *sql.DB, key string) (string, error) {
+	if key == "" {
+		return "", domain.NotFound("contact submission")
+	}
+	var id string
+	err := db.QueryRowContext(ctx, s.q(`SELECT message_id FROM contact_submissions WHERE key_hash = ?`), keyHash(key)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", domain.NotFound("contact submission")
+	}
+	return id, err
 }
 
 // contactWhere is the WHERE clause and arguments selecting f's messages.

@@ -25,7 +25,7 @@ func testContactDefaultStatus(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	m := newContact("m-1", t0)
 	m.Status = ""
-	must(t, s.CreateContactMessage(ctx, &m, nil), "CreateContactMessage")
+	must(t, createContact(ctx, s, &m, nil), "CreateContactMessage")
 	if m.Status != domain.ContactNew {
 		t.Errorf("CreateContactMessage without a status: Status = %q, want new", m.Status)
 	}
@@ -54,7 +54,7 @@ func contactFixtures(t *testing.T, s domain.Store) {
 	} {
 		m := newContact(f.id, at(time.Duration(i)*time.Minute))
 		m.Status, m.Spam = f.status, f.spam
-		must(t, s.CreateContactMessage(t.Context(), &m, nil), "CreateContactMessage")
+		must(t, createContact(t.Context(), s, &m, nil), "CreateContactMessage")
 	}
 }
 

@@ -71,7 +71,7 @@ func testOutboxWithContact(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	m := newContact("m-1", t0)
 	n := newOutbox("o-1", t0)
-	must(t, s.CreateContactMessage(ctx, &m, &n), "CreateContactMessage with notification")
+	must(t, createContact(ctx, s, &m, &n), "CreateContactMessage with notification")
 	if n.Status != domain.OutboxQueued || n.CreatedAt.IsZero() {
 		t.Errorf("notification not updated with what was stored: %+v", n)
 	}
@@ -85,7 +85,7 @@ func testOutboxWithContact(t *testing.T, s domain.Store) {
 	// must not be stored either.
 	m2 := newContact("m-2", t0)
 	dup := newOutbox("o-1", t0)
-	if err := s.CreateContactMessage(ctx, &m2, &dup); err == nil {
+	if err := createContact(ctx, s, &m2, &dup); err == nil {
 		t.Fatal("CreateContactMessage with a notification that cannot be stored succeeded")
 	}
 	_, err = s.GetContactMessage(ctx, "m-2")
@@ -98,7 +98,7 @@ func testOutboxWithContact(t *testing.T, s domain.Store) {
 	// taken), so its notification is not queued.
 	m3 := newContact("m-1", t0)
 	n3 := newOutbox("o-3", t0)
-	if err := s.CreateContactMessage(ctx, &m3, &n3); err == nil {
+	if err := createContact(ctx, s, &m3, &n3); err == nil {
 		t.Fatal("CreateContactMessage with a taken ID succeeded")
 	}
 	got, err = s.ListOutbox(ctx, "", 0)

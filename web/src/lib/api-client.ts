@@ -69,9 +69,9 @@ export function getJSON<T>(path: string): Promise<T> {
   return send<T>(path, {});
 }
 
-/** POSTs body as JSON to path and returns the JSON answer. */
-export function postJSON<T>(path: string, body: unknown): Promise<T> {
-  return sendJSON<T>('POST', path, body);
+/** POSTs body as JSON to path, with any extra headers (e.g. an Idempotency-Key), and returns the JSON answer. */
+export function postJSON<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return send<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
 /** Sends body (if any) as JSON with method to path and returns the JSON answer. */

@@ -5,6 +5,7 @@ import { HoneypotField } from '../../components/honeypot-field';
 import { type ApplicationRequest, type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
@@ -21,7 +22,6 @@ import {
   fieldId,
   formErrors,
   multipartBody,
-  newIdempotencyKey,
   orderedProblems,
   outgoing,
   submissionFingerprint,

@@ -12,7 +12,6 @@ import {
   formatBytes,
   formErrors,
   multipartBody,
-  newIdempotencyKey,
   orderedProblems,
   outgoing,
   submissionFingerprint,
@@ -97,12 +96,6 @@ describe('application form state', () => {
     expect(fieldLabel('certifications.0.name')).toBe('Certification 1: Certification Name');
     expect(fieldLabel('certification.2')).toBe('Certification 3: Certification Document');
     expect(fieldLabel('skills.1', ['Go', 'Rust'])).toBe('Skills: Rust');
-  });
-
-  it('makes idempotency keys of 32 hex characters, different each time', () => {
-    const a = newIdempotencyKey();
-    expect(a).toMatch(/^[0-9a-f]{32}$/);
-    expect(newIdempotencyKey()).not.toBe(a);
   });
 
   it('gives sizes in words', () => {

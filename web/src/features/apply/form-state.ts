@@ -235,15 +235,6 @@ export function orderedProblems(errors: Record<string, string>, values: ApplyVal
 }
 
 /**
- * A fresh idempotency key: 32 hex characters from the browser's random
- * source (getRandomValues works on plain-HTTP pages too, unlike randomUUID).
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
  * A fingerprint of what a submission sends: the JSON part (without
  * elapsedMs, which grows on every try) and each file's part name, name,
  * size and date (not a file's bytes: reading them all would be slow). The

@@ -73,6 +73,34 @@ describe('Contact form', () => {
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('sends an idempotency key: the same when the same message is sent again, a new one once edited or sent', async () => {
+    const { fetch, answer } = pendingFetch();
+    const keyOf = (call: number) => new Headers(fetch.mock.calls[call]![1]!.headers).get('Idempotency-Key');
+    renderApp('/contact-us');
+    fill();
+    fireEvent.click(submitButton());
+    // A proxy's 502: the message may have been stored, its answer lost.
+    await answer(new Response('Bad Gateway', { status: 502 }));
+    expect(screen.getByRole('alert').textContent).toBe('Error sending message. Please try again.');
+    fireEvent.click(submitButton());
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+
+    await answer(json(500, { error: { code: 'internal', message: 'Internal error.' } }));
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'We need a booking app for clinics, and soon.' } });
+    fireEvent.click(submitButton());
+    expect(keyOf(2)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(2)).not.toBe(keyOf(1));
+
+    await answer(json(201, { id: 'c1' }));
+    expect(screen.getByText('Message sent successfully!')).toBeTruthy();
+    fill(); // the first message again, as a new one
+    fireEvent.click(submitButton());
+    expect(keyOf(3)).toMatch(/^[0-9a-f]{32}$/);
+    expect([keyOf(0), keyOf(2)]).not.toContain(keyOf(3));
+    await answer(json(201, { id: 'c2' }));
+  });
+
   it('says sending failed when the network is down', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     renderApp('/contact-us');

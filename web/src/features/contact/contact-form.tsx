@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import copy from '../../../../content/contact.json';
 import { CONTACT_LIMITS } from '../../gen/wire';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
 import { HoneypotField } from '../../components/honeypot-field';
@@ -16,13 +17,21 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 
 /**
  * The contact form: checks the fields in the browser with the server's
- * rules, sends them as JSON, and says in words how it went. On failure
- * everything typed stays in place.
+ * rules, sends them as JSON with an idempotency key, and says in words how
+ * it went. On failure everything typed stays in place, and sending the same
+ * message again reuses its key: if the first try was stored and only its
+ * answer lost, the server answers the first result and stores nothing twice.
  */
 export function ContactForm() {
   const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(CONTACT_FIELDS, EMPTY);
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  /**
+   * The key of the message last sent and the message it went with. One key per filled-in message: a retry of the same
+   * message keeps it; an edited message, or the next one after a success, gets a new key (a key answers with its
+   * first message, so an edit sent under the old key would be lost).
+   */
+  const sentWith = useRef<{ key: string; message: string } | null>(null);
 
   const sending = status.kind === 'sending';
 
@@ -34,9 +43,13 @@ export function ContactForm() {
       return;
     }
     setStatus({ kind: 'sending' });
-    const result = await sendContact({ ...trimContact(values), website, elapsedMs: elapsedMs() ?? 0 });
+    const message = trimContact(values);
+    const content = JSON.stringify(message);
+    if (sentWith.current?.message !== content) sentWith.current = { key: newIdempotencyKey(), message: content };
+    const result = await sendContact({ ...message, website, elapsedMs: elapsedMs() ?? 0 }, sentWith.current.key);
     switch (result.kind) {
       case 'sent':
+        sentWith.current = null;
         clear();
         setStatus({ kind: 'sent' });
         break;

@@ -14,10 +14,13 @@ export type SendResult =
 
 export const CONTACT_PATH = '/api/contact';
 
-/** Sends a contact message and says how it went; never throws. */
-export async function sendContact(body: ContactRequest): Promise<SendResult> {
+/**
+ * Sends a contact message with its idempotency key and says how it went; never throws. Sent again with the same key
+ * after an answer was lost, the message is stored once and the first answer comes back.
+ */
+export async function sendContact(body: ContactRequest, idempotencyKey: string): Promise<SendResult> {
   try {
-    const created = await postJSON<ContactCreated | null>(CONTACT_PATH, body);
+    const created = await postJSON<ContactCreated | null>(CONTACT_PATH, body, { 'Idempotency-Key': idempotencyKey });
     const id = created?.id;
     return { kind: 'sent', id: typeof id === 'string' ? id : '' };
   } catch (err) {
