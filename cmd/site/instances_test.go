@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -265,7 +266,17 @@ func TestSeveralInstances(t *testing.T) {
 		var killedAt time.Time
 		// What each instance stored before the burst, to see that nginx
 		// gave both a share of it.
-		storedBy := func(p *instance) int { return strings.Count(p.errOut.String(), `"msg":"contact message stored"`) }
+		// Counted by each instance's metrics, read at once (log lines
+		// are written in batches, and a killed instance's last ones are
+		// lost); -1 when they cannot be read.
+		storedBy := func(p *instance) int {
+			n, err := p.contactsStored()
+			if err != nil {
+				t.Errorf("%s: %v", p.name, err)
+				return -1
+			}
+			return n
+		}
 		aBefore, bBefore := storedBy(a), storedBy(b)
 		var aShare int
 		var kill sync.Once
@@ -280,9 +291,10 @@ func TestSeveralInstances(t *testing.T) {
 					o.status, o.err = tryPost(proxy, "/api/contact", fmt.Sprintf("10.77.0.%d", i+1), contactBody(subject(i)), key(i))
 					if answered.Add(1) == killAfter {
 						kill.Do(func() {
+							// A's share, read while its metrics still answer.
+							aShare = storedBy(a) - aBefore
 							a.kill()
 							killedAt = time.Now()
-							aShare = storedBy(a) - aBefore
 						})
 					}
 				}
@@ -523,14 +535,37 @@ func (p *process) kill() {
 // instance is the site serving as one of several instances.
 type instance struct {
 	*process
-	addr string
+	addr, metricsAddr string
+}
+
+// contactsStoredMetric is the line of /metrics counting the contact
+// messages an instance answered 2xx (stored, or a repeat of one stored).
+var contactsStoredMetric = regexp.MustCompile(`(?m)^site_http_requests_total\{code="2xx",route="POST /api/contact"\} ([0-9]+)$`)
+
+// contactsStored is the number of contact messages the instance answered
+// 2xx, from its metrics.
+func (in *instance) contactsStored() (int, error) {
+	res, err := http.Get("http://" + in.metricsAddr + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("/metrics: %d %v", res.StatusCode, err)
+	}
+	m := contactsStoredMetric.FindSubmatch(body)
+	if m == nil {
+		return 0, nil // none yet
+	}
+	return strconv.Atoi(string(m[1]))
 }
 
 // startInstance starts `site serve` (the test binary acting as the site)
 // on a free port with its own data folder and flags; ready waits for it.
 func startInstance(t *testing.T, name string, env []string, flags ...string) *instance {
 	t.Helper()
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--data-dir", t.TempDir(), "--log-level", "info"}, flags...)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0", "--data-dir", t.TempDir(), "--log-level", "info"}, flags...)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(append(os.Environ(), env...), runAsSite+"=1")
 	return &instance{process: startProcess(t, "instance "+name, cmd)}
@@ -543,9 +578,12 @@ func (in *instance) ready(t *testing.T) {
 	// URL, which is nginx's).
 	in.waitFor(t, func(_, log string) bool {
 		for line := range strings.Lines(log) {
-			var l struct{ Msg, Addr string }
+			var l struct {
+				Msg, Addr   string
+				MetricsAddr string `json:"metrics_addr"`
+			}
 			if json.Unmarshal([]byte(line), &l) == nil && l.Msg == "listening" {
-				in.addr = l.Addr
+				in.addr, in.metricsAddr = l.Addr, l.MetricsAddr
 				return true
 			}
 		}

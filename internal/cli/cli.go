@@ -122,7 +122,11 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Serving the site at %s (Ctrl-C stops it)\n", a.URL())
-	log.Info("listening", "addr", a.Addr(), "version", Version)
+	if m := a.MetricsAddr(); m != "" {
+		log.Info("listening", "addr", a.Addr(), "metrics_addr", m, "version", Version)
+	} else {
+		log.Info("listening", "addr", a.Addr(), "version", Version)
+	}
 	return a.Serve(ctx)
 }
 

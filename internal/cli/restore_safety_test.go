@@ -89,8 +89,8 @@ func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
 		err = backup.Restore(t.Context(), changed, m, backup.RestoreOptions{
 			DB: backup.SQLite(filepath.Join(dst.dir, "site.db")), Blobs: dst.blobs(t), KeyFile: filepath.Join(dst.dir, "data.key"),
 		})
-		if !errors.Is(err, backup.ErrCorrupt) || !strings.Contains(err.Error(), "the 4 files it had written were removed") {
-			t.Errorf("restore of an archive changed after verification = %v; want it damaged, and the 4 files it wrote removed", err)
+		if !errors.Is(err, backup.ErrCorrupt) || !strings.Contains(err.Error(), "the 7 files it had written were removed") {
+			t.Errorf("restore of an archive changed after verification = %v; want it damaged, and the 7 files it wrote removed", err)
 		}
 		nothingWritten(t, dst)
 	})
@@ -103,7 +103,7 @@ func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
 			t.Fatal(err)
 		}
 		code, _, stderr := run(t, append([]string{"restore", "--from", archive}, dst.flags()...)...)
-		if code == 0 || !strings.Contains(stderr, "the 4 files and the key file it had written were removed") {
+		if code == 0 || !strings.Contains(stderr, "the 7 files and the key file it had written were removed") {
 			t.Errorf("restore = %d, stderr:\n%s\nwant a failure saying the files and the key file were removed", code, stderr)
 		}
 		nothingWritten(t, dst)
@@ -118,7 +118,7 @@ func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
 		dst := site{dir: filepath.Join(t.TempDir(), "data"), dbURL: dbURL + "&default_transaction_read_only=on"}
 		code, _, stderr := run(t, append([]string{"restore", "--from", archive}, dst.flags()...)...)
 		if code == 0 || !strings.Contains(stderr, "read-only transaction") ||
-			!strings.Contains(stderr, "the 4 files and the key file it had written were removed") {
+			!strings.Contains(stderr, "the 7 files and the key file it had written were removed") {
 			t.Errorf("restore = %d, stderr:\n%s\nwant psql's failure, and the files and the key file removed", code, stderr)
 		}
 		nothingWritten(t, dst)

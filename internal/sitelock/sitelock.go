@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -105,18 +106,46 @@ func pgLock(ctx context.Context, databaseURL string, exclusive bool) (*Lock, err
 	if exclusive {
 		fn = "pg_try_advisory_lock"
 	}
+	// A process that has just let its session go may still hold the lock
+	// for a moment: PostgreSQL ends a session after its client left. So a
+	// held lock is asked for again a few times before it counts as held.
 	var ok bool
-	if err := conn.QueryRow(ctx, `SELECT `+fn+`($1, hashtext($2))`, lockClass, schema).Scan(&ok); err != nil {
-		conn.Close(context.Background())
-		return nil, fmt.Errorf("sitelock: %w", err)
+	for try := 0; ; try++ {
+		if err := conn.QueryRow(ctx, `SELECT `+fn+`($1, hashtext($2))`, lockClass, schema).Scan(&ok); err != nil {
+			conn.Close(context.Background())
+			return nil, fmt.Errorf("sitelock: %w", err)
+		}
+		if ok || try == heldRetries {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			conn.Close(context.Background())
+			return nil, ctx.Err()
+		case <-time.After(heldRetryWait):
+		}
 	}
 	if !ok {
 		conn.Close(context.Background())
 		return nil, errHeld
 	}
-	// Closing the session lets the lock go.
-	return &Lock{release: func() { conn.Close(context.Background()) }}, nil
+	return &Lock{release: func() {
+		// Let go of the lock before closing the session, so that it is
+		// free when Release returns (a closed session's locks are freed
+		// only once the server has noticed it ended).
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = conn.Exec(ctx, `SELECT pg_advisory_unlock_all()`)
+		conn.Close(ctx)
+	}}, nil
 }
+
+// A PostgreSQL lock found held is asked for again heldRetries times,
+// heldRetryWait apart.
+const (
+	heldRetries   = 10
+	heldRetryWait = 200 * time.Millisecond
+)
 
 // Schema returns the schema a site's tables are in, or go into, on the
 // database conn is connected to: current_schema(), or the first schema
