@@ -1,10 +1,12 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import type useEmblaCarousel from 'embla-carousel-react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { REDUCED_MOTION } from '../../lib/breakpoints';
+import type { CarouselEngineProps } from './carousel-engine';
 import { emblaDuration } from './embla-duration';
 
-// The options type, without importing embla-carousel (a dependency of the hook's package) by name.
-type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+// Embla's types, without importing embla-carousel (a dependency of the hook's package) by name.
+export type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+export type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 
 export interface CarouselSettings {
   /** How long one scroll takes (the spec's "speed"). */
@@ -26,10 +28,18 @@ const idle: CarouselPosition = { snaps: 0, selected: 0, canPrev: false, canNext:
 /**
  * An endless Embla carousel. Slides per view come from the slides' own
  * widths (CSS), so the server HTML already shows the right layout; Embla
- * takes over in the browser. Visitors who prefer reduced motion get jumps
- * instead of glides.
+ * takes over in the browser, from a chunk loaded once the carousel is on
+ * the page (engine, to be rendered anywhere in the carousel). Visitors who
+ * prefer reduced motion get jumps instead of glides.
  */
-export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings) {
+export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings): {
+  viewportRef: (el: HTMLElement | null) => void;
+  engine: ReactNode;
+  position: CarouselPosition;
+  scrollTo: (index: number) => void;
+  scrollPrev: () => void;
+  scrollNext: () => void;
+} {
   const options: EmblaOptions = {
     loop: true,
     align: 'start',
@@ -38,9 +48,23 @@ export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings) {
     // Embla evaluates any media query here.
     breakpoints: { [REDUCED_MOTION]: { duration: 0 } },
   };
-  // The hook compares options by value, so a fresh object each render is fine.
-  const [viewportRef, api] = useEmblaCarousel(options);
+  const [viewport, viewportRef] = useState<HTMLElement | null>(null);
+  const [Engine, setEngine] = useState<ComponentType<CarouselEngineProps>>();
+  const [api, setApi] = useState<EmblaApi>();
   const [position, setPosition] = useState<CarouselPosition>(idle);
+
+  useEffect(() => {
+    if (!viewport || Engine) return;
+    let live = true;
+    // Without the chunk (a failed download) the slides stay as the server drew them.
+    import('./carousel-engine').then(
+      (m) => live && setEngine(() => m.default),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [viewport, Engine]);
 
   useEffect(() => {
     if (!api) return;
@@ -60,6 +84,8 @@ export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings) {
 
   return {
     viewportRef,
+    // Embla compares options by value, so a fresh object each render is fine.
+    engine: Engine && viewport ? createElement(Engine, { viewport, options, onApi: setApi }) : null,
     position,
     scrollTo: (index: number) => api?.scrollTo(index),
     scrollPrev: () => api?.scrollPrev(),
