@@ -1,11 +1,8 @@
 import type useEmblaCarousel from 'embla-carousel-react';
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { REDUCED_MOTION } from '../../lib/breakpoints';
 import type { CarouselEngineProps } from './carousel-engine';
-import { emblaDuration } from './embla-duration';
 
-// Embla's types, without importing embla-carousel (a dependency of the hook's package) by name.
-export type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+// Embla's API type, without importing embla-carousel (a dependency of the hook's package) by name.
 export type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 
 export interface CarouselSettings {
@@ -26,11 +23,10 @@ export interface CarouselPosition {
 const idle: CarouselPosition = { snaps: 0, selected: 0, canPrev: false, canNext: false };
 
 /**
- * An endless Embla carousel. Slides per view come from the slides' own
- * widths (CSS), so the server HTML already shows the right layout; Embla
- * takes over in the browser, from a chunk loaded once the carousel is on
- * the page (engine, to be rendered anywhere in the carousel). Visitors who
- * prefer reduced motion get jumps instead of glides.
+ * An Embla carousel. Slides per view come from the slides' own widths
+ * (CSS), so the server HTML already shows the right layout; Embla takes
+ * over in the browser, from a chunk loaded once the carousel is on the
+ * page (engine, to be rendered anywhere in the carousel).
  */
 export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings): {
   viewportRef: (el: HTMLElement | null) => void;
@@ -40,14 +36,6 @@ export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings): {
   scrollPrev: () => void;
   scrollNext: () => void;
 } {
-  const options: EmblaOptions = {
-    loop: true,
-    align: 'start',
-    slidesToScroll,
-    duration: emblaDuration(scrollMs),
-    // Embla evaluates any media query here.
-    breakpoints: { [REDUCED_MOTION]: { duration: 0 } },
-  };
   const [viewport, viewportRef] = useState<HTMLElement | null>(null);
   const [Engine, setEngine] = useState<ComponentType<CarouselEngineProps>>();
   const [api, setApi] = useState<EmblaApi>();
@@ -84,8 +72,7 @@ export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings): {
 
   return {
     viewportRef,
-    // Embla compares options by value, so a fresh object each render is fine.
-    engine: Engine && viewport ? createElement(Engine, { viewport, options, onApi: setApi }) : null,
+    engine: Engine && viewport ? createElement(Engine, { viewport, scrollMs, slidesToScroll, onApi: setApi }) : null,
     position,
     scrollTo: (index: number) => api?.scrollTo(index),
     scrollPrev: () => api?.scrollPrev(),
