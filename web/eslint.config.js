@@ -1,7 +1,8 @@
 // Lint for web/src: the recommended JavaScript, TypeScript and React hooks
 // rules, and the import boundaries of the app's layers. Imports flow one way,
 // shared (components, lib) -> features -> pages -> app; features never import
-// each other; only tests use the test helpers. `make test` runs it.
+// each other; only tests use the test helpers; react-router is the staff
+// console's alone. `make test` runs it.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
@@ -9,6 +10,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const layer = (type) => ({ to: { element: { type } } });
+
+const testHelpers = { group: ['**/test/*'], message: 'only tests may import the test helpers (src/test)' };
+// Every visitor downloads the public site's router: it is src/lib/router.tsx,
+// a few kilobytes, not react-router.
+const reactRouter = {
+  group: ['react-router', 'react-router/*', 'react-router-dom'],
+  message: 'the public site routes with src/lib/router.tsx; react-router is for the staff console (src/admin) only',
+};
 
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**'] },
@@ -85,11 +94,19 @@ export default defineConfig(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/test/*'], message: 'only tests may import the test helpers (src/test)' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testHelpers, reactRouter] }] },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [reactRouter] }] },
+  },
+  // The staff console has a bundle of its own, with react-router.
+  {
+    files: ['src/admin/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testHelpers] }] },
+  },
+  {
+    files: ['src/admin/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,13 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import tailwindcss from '@tailwindcss/vite';
-import { productionAliases } from './scripts/production-aliases.mjs';
 
 // The client bundle. The server bundle is built by scripts/build-server.mjs
 // from the same sources; Go embeds both (see embed.go, package corpsite/web).
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [tailwindcss()],
-  // Builds take react-router's production files; tests its development ones.
-  resolve: command === 'build' ? { alias: productionAliases } : {},
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { fs: { allow: ['..'] } },
@@ -28,4 +25,4 @@ export default defineConfig(({ command }) => ({
     // jsdom renders of whole pages are slow on a loaded 2-core machine.
     testTimeout: 20_000,
   },
-}));
+});

@@ -140,7 +140,9 @@ func compressible(ct string) bool {
 }
 
 // preloadsFor lists the script files page needs beyond the entry, so the
-// browser fetches them in parallel with the entry.
+// browser fetches them in parallel with the entry: the chunks the entry
+// imports (the bundler may move modules the entry shares with lazily
+// loaded code into one), then the page's chunk and the chunks it imports.
 func (a *assets) preloadsFor(page string) []string {
 	var out []string
 	seen := map[string]bool{clientEntry: true}
@@ -158,6 +160,9 @@ func (a *assets) preloadsFor(page string) []string {
 		for _, imp := range e.Imports {
 			walk(imp)
 		}
+	}
+	for _, imp := range a.manifest[clientEntry].Imports {
+		walk(imp)
 	}
 	walk("src/pages/" + page + ".tsx")
 	return out

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const JS_LIMIT_KB = 110; // aim: 100
+const JS_LIMIT_KB = 95; // 89.1 KB when set; React and react-dom are about 67 KB of it
 const CSS_LIMIT_KB = 20;
 const VITALS_LIMIT_KB = 3;
 

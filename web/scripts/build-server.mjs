@@ -4,7 +4,6 @@ import { build } from 'esbuild';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
-import { productionAliases } from './production-aliases.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -92,7 +91,6 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'true' },
   loader: { '.css': 'empty', '.svg': 'text' },
   outfile: 'dist/server/server.js',
-  alias: productionAliases,
   plugins: [legacyServer, eagerGlob],
   logLevel: 'warning',
 });

@@ -2,7 +2,7 @@
 // data, after loading the chunk of the page on screen.
 import './styles.css';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes } from './lib/router';
 import { App } from './app/app';
 import { pagesByName } from './app/page-modules';
 import { lazyRegistry, type PageModule } from './app/pages';

@@ -2,7 +2,7 @@
 // its embedded JavaScript engine and gets back {"html": ..., "ok": ...}.
 import './server/url-shim';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { App } from './app/app';
 import { staticRegistry } from './app/pages';
 import type { BootData } from './gen/wire';

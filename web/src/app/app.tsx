@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRoutes } from 'react-router';
+import { useRoutes } from '../lib/router';
 import { ApiProvider, type ApiCache } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
 import { SettingsProvider } from '../lib/settings';

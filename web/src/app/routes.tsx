@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router';
 import { Layout } from '../components/layout/layout';
 import { NOT_FOUND_PAGE, PAGE_ROUTES, type PageName } from '../gen/wire';
 import { Page } from './pages';

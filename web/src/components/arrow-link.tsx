@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { ArrowRightIcon } from './icons';
 
 /** A text link in the brand colour with an arrow after it ("Read More", "Learn More"). */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/meta';
 import pages from '../../../content/pages.json';
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router';
 import { ApplyScreen } from '../features/apply/apply-screen';
 import { experienceText } from '../features/jobs/job-text';
 import { WithOpenJob } from '../features/jobs/with-open-job';

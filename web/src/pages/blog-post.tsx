@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router';
 import copy from '../../../content/blog-pages.json';
 import { PageLoading } from '../components/page-loading';
 import { BlogArticle } from '../features/blog/blog-article';

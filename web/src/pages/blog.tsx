@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import copy from '../../../content/blog-pages.json';
 import { PageBanner } from '../components/page-banner';
 import { PageLoading } from '../components/page-loading';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router';
 import { JobDetail } from '../features/jobs/job-detail';
 import { WithOpenJob } from '../features/jobs/with-open-job';
 import { NotFoundScreen } from './not-found';

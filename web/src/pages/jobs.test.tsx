@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router';
 import type { Job, JobSearch } from '../gen/wire';
 import { renderApp, renderWithProviders } from '../test/render-app';
 import JobsPage from './jobs';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import pages from '../../../content/pages.json';
 import career from '../../../content/career.json';
 import copy from '../../../content/jobs.json';

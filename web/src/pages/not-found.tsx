@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/meta';
 import pages from '../../../content/pages.json';
 

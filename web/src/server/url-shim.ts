@@ -1,6 +1,8 @@
 // A small URL and URLSearchParams for the embedded engine, which has
-// neither. It covers what the router does with them: parse an absolute or
-// base-relative http(s) URL and read its parts. Not a WHATWG parser; a full
+// neither. It covers parsing an absolute or base-relative http(s) URL and
+// reading its parts, and a query's parameters (the blog list reads ?page
+// with URLSearchParams). It was written for react-router; the site's own
+// router (src/lib/router.tsx) needs neither. Not a WHATWG parser; a full
 // polyfill kept memory per render (see TOOLCHAIN.md).
 
 const pattern = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i;

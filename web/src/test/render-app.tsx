@@ -3,7 +3,7 @@
 import './dom-stubs';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../lib/router';
 import { afterEach } from 'vitest';
 import { App } from '../app/app';
 import { PagesProvider, staticRegistry } from '../app/pages';

@@ -33,10 +33,11 @@ interface Props<T> extends CarouselSettings {
  * previous/next arrows under them; Embla runs it in the browser.
  */
 export function Carousel<T>({ items, getKey, renderItem, copy, slideBasis, dotsClassName, scrollMs, slidesToScroll }: Props<T>) {
-  const { viewportRef, position, scrollTo, scrollPrev, scrollNext } = useCarousel({ scrollMs, slidesToScroll });
+  const { viewportRef, engine, position, scrollTo, scrollPrev, scrollNext } = useCarousel({ scrollMs, slidesToScroll });
 
   return (
     <div role="group" aria-roledescription="carousel" aria-label={copy.label}>
+      {engine}
       <div ref={viewportRef} className="overflow-hidden">
         <div className="-ml-6 flex touch-pan-y py-1">
           {items.map((item, i) => (

@@ -1,10 +1,9 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
-import { REDUCED_MOTION } from '../../lib/breakpoints';
-import { emblaDuration } from './embla-duration';
+import type useEmblaCarousel from 'embla-carousel-react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { CarouselEngineProps } from './carousel-engine';
 
-// The options type, without importing embla-carousel (a dependency of the hook's package) by name.
-type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+// Embla's API type, without importing embla-carousel (a dependency of the hook's package) by name.
+export type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 
 export interface CarouselSettings {
   /** How long one scroll takes (the spec's "speed"). */
@@ -24,23 +23,36 @@ export interface CarouselPosition {
 const idle: CarouselPosition = { snaps: 0, selected: 0, canPrev: false, canNext: false };
 
 /**
- * An endless Embla carousel. Slides per view come from the slides' own
- * widths (CSS), so the server HTML already shows the right layout; Embla
- * takes over in the browser. Visitors who prefer reduced motion get jumps
- * instead of glides.
+ * An Embla carousel. Slides per view come from the slides' own widths
+ * (CSS), so the server HTML already shows the right layout; Embla takes
+ * over in the browser, from a chunk loaded once the carousel is on the
+ * page (engine, to be rendered anywhere in the carousel).
  */
-export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings) {
-  const options: EmblaOptions = {
-    loop: true,
-    align: 'start',
-    slidesToScroll,
-    duration: emblaDuration(scrollMs),
-    // Embla evaluates any media query here.
-    breakpoints: { [REDUCED_MOTION]: { duration: 0 } },
-  };
-  // The hook compares options by value, so a fresh object each render is fine.
-  const [viewportRef, api] = useEmblaCarousel(options);
+export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings): {
+  viewportRef: (el: HTMLElement | null) => void;
+  engine: ReactNode;
+  position: CarouselPosition;
+  scrollTo: (index: number) => void;
+  scrollPrev: () => void;
+  scrollNext: () => void;
+} {
+  const [viewport, viewportRef] = useState<HTMLElement | null>(null);
+  const [Engine, setEngine] = useState<ComponentType<CarouselEngineProps>>();
+  const [api, setApi] = useState<EmblaApi>();
   const [position, setPosition] = useState<CarouselPosition>(idle);
+
+  useEffect(() => {
+    if (!viewport || Engine) return;
+    let live = true;
+    // Without the chunk (a failed download) the slides stay as the server drew them.
+    import('./carousel-engine').then(
+      (m) => live && setEngine(() => m.default),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [viewport, Engine]);
 
   useEffect(() => {
     if (!api) return;
@@ -60,6 +72,7 @@ export function useCarousel({ scrollMs, slidesToScroll }: CarouselSettings) {
 
   return {
     viewportRef,
+    engine: Engine && viewport ? createElement(Engine, { viewport, scrollMs, slidesToScroll, onApi: setApi }) : null,
     position,
     scrollTo: (index: number) => api?.scrollTo(index),
     scrollPrev: () => api?.scrollPrev(),

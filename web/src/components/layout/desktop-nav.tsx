@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '../../lib/router';
 import { contactLink, headerCopy, headerItems } from './nav-data';
 import { ServicesDropdown } from './services-dropdown';
 import { NavLabel } from './nav-label';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { DesktopNav } from './desktop-nav';
 import { LogoLockup } from './logo';
 import { MobileMenu } from './mobile-menu';

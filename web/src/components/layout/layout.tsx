@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../lib/router';
 import { ErrorBoundary } from '../error-screen';
 import { Footer } from './footer';
 import { Header } from './header';

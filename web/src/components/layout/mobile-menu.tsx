@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { MD_UP } from '../../lib/breakpoints';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../icons';
 import { LogoLockup } from './logo';

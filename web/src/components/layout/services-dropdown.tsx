@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '../../lib/router';
 import { MD_UP, mediaMatches } from '../../lib/breakpoints';
 import { ChevronDownIcon } from '../icons';
 import { allServicesLink, isServicesPath, serviceLinks, type NavTarget } from './nav-data';

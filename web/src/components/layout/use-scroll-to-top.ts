@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 
 /** Scrolls to the top when client-side navigation changes the path. */
 export function useScrollToTop() {

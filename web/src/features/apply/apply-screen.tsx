@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import type { Job } from '../../gen/wire';
 import { useDocumentTitle } from '../../lib/meta';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import { useSettings } from '../../lib/settings';
 import { fill } from '../../lib/text';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import blogCopy from '../../../../content/blog.json';
 import copy from '../../../../content/blog-pages.json';
 import { ArrowLeftIcon } from '../../components/icons';

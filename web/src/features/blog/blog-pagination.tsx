@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import copy from '../../../../content/blog-pages.json';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { fill } from '../../lib/text';

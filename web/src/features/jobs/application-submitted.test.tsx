@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outcomeState } from '../../lib/application-outcome';
 import { ApplicationSubmitted } from './application-submitted';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import copy from '../../../../content/jobs.json';
 import { readOutcome, withoutOutcome } from '../../lib/application-outcome';
 import { fill } from '../../lib/text';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import copy from '../../../../content/jobs.json';
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatLongDate } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import copy from '../../../../content/jobs.json';
 import site from '../../../../content/site.json';
 import { LoadState } from '../../components/load-state';

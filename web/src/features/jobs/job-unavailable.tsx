@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import copy from '../../../../content/jobs.json';
 import { useDocumentTitle } from '../../lib/meta';
 import { JOBS_PATH } from './job-query';

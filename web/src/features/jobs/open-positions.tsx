@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import site from '../../../../content/site.json';
 import { LoadState, type LoadStateCopy } from '../../components/load-state';
 import { Section } from '../../components/section';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { useApiCache } from '../../lib/api';
 import { mediaMatches, REDUCED_MOTION } from '../../lib/breakpoints';
 import { JOB_LINK_PULSE_MS } from './constants';
