@@ -255,7 +255,7 @@ func (s *Server) previewPage(ctx context.Context, path string, spec *pageSpec) (
 }
 
 // previewScripts matches the document's module script and preloads.
-var previewScripts = regexp.MustCompile(`<script type="module" src="[^"]*"></script>\n?|<link rel="modulepreload" href="[^"]*">\n?`)
+var previewScripts = regexp.MustCompile(`<script type="module" src="[^"]*"[^>]*></script>\n?|<link rel="modulepreload" href="[^"]*"[^>]*>\n?`)
 
 // staffJob loads job id for the console: ENotFound for an unknown one.
 func (s *Server) staffJob(ctx context.Context, id string) (domain.Job, error) {

@@ -440,6 +440,11 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 	}
 }
 
+// The page is whole without script, which only hydrates it: the app's
+// modules are fetched at low priority, after what the first paint and the
+// largest image need. (At their default high priority, Lighthouse's
+// simulation counts any module that arrived before the observed first paint
+// as render-blocking, so FCP and LCP depended on that race.)
 var documentTemplate = template.Must(template.New("document").Parse(`<!doctype html>
 <html lang="en-IN">
 <head>
@@ -465,8 +470,8 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {{if .Style}}<style>{{.Style}}</style>
 {{end}}<noscript><link rel="stylesheet" href="/noscript.css"></noscript>
-<script type="module" src="{{.Script}}"></script>
-{{range .Preload}}<link rel="modulepreload" href="{{.}}">
+<script type="module" src="{{.Script}}" fetchpriority="low"></script>
+{{range .Preload}}<link rel="modulepreload" href="{{.}}" fetchpriority="low">
 {{end}}{{range .JSONLD}}<script type="application/ld+json">{{.}}</script>
 {{end}}</head>
 <body>

@@ -549,7 +549,7 @@ func TestAssets(t *testing.T) {
 	}
 
 	// The page links the entry script.
-	if page := f.get(t, "/"); !strings.Contains(page.Body, `<script type="module" src="`+entry+`">`) {
+	if page := f.get(t, "/"); !strings.Contains(page.Body, `<script type="module" src="`+entry+`" fetchpriority="low">`) {
 		t.Errorf("home page does not load %s", entry)
 	}
 
