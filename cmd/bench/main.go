@@ -193,7 +193,7 @@ func throughput(url, accept string, conc int, duration time.Duration) error {
 }
 
 var (
-	scriptRE = regexp.MustCompile(`<script type="module" src="([^"]+)"`)
+	scriptRE = regexp.MustCompile(`<script id="app-modules" type="application/json">\{"entry":"([^"]+)"`)
 	styleRE  = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)"`)
 )
 

@@ -251,11 +251,13 @@ func (s *Server) previewPage(ctx context.Context, path string, spec *pageSpec) (
 	}
 	// The frame runs no script; its requests for the app's modules would
 	// only fail (an opaque origin) and clutter the console.
-	return previewScripts.ReplaceAllString(string(p.body[codingIdentity]), ""), nil
+	html := previewScripts.ReplaceAllString(string(p.body[codingIdentity]), "")
+	return strings.ReplaceAll(html, "<script>"+appLoader+"</script>\n", ""), nil
 }
 
-// previewScripts matches the document's module script and preloads.
-var previewScripts = regexp.MustCompile(`<script type="module" src="[^"]*"></script>\n?|<link rel="modulepreload" href="[^"]*">\n?`)
+// previewScripts matches the list of the app's modules (appLoader, removed
+// as well, would start them).
+var previewScripts = regexp.MustCompile(`<script id="app-modules" type="application/json">[^<]*</script>\n?`)
 
 // staffJob loads job id for the console: ENotFound for an unknown one.
 func (s *Server) staffJob(ctx context.Context, id string) (domain.Job, error) {

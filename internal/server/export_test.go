@@ -54,3 +54,8 @@ func ServeAdminAs(s *Server, st Staff, w http.ResponseWriter, r *http.Request) {
 	}
 	mux.ServeHTTP(w, r)
 }
+
+// AppLoader is the inline script that starts the app, and AppLoaderHash its CSP source.
+const AppLoader = appLoader
+
+var AppLoaderHash = appLoaderHash

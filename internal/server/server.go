@@ -178,7 +178,7 @@ func New(o Options) (*Server, error) {
 		idKeys:         o.IDKeys,
 		staffIdle:      cmp.Or(o.StaffIdleTimeout, auth.SessionIdle),
 	}
-	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(a.styleHash))
+	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash))
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
 	}

@@ -548,9 +548,17 @@ func TestAssets(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The page links the entry script.
-	if page := f.get(t, "/"); !strings.Contains(page.Body, `<script type="module" src="`+entry+`">`) {
+	// The page names the entry script for its loader, which the
+	// Content-Security-Policy allows by hash.
+	page := f.get(t, "/")
+	if !strings.Contains(page.Body, `<script id="app-modules" type="application/json">{"entry":"`+entry+`","preload":[`) {
 		t.Errorf("home page does not load %s", entry)
+	}
+	if !strings.Contains(page.Body, "<script>"+server.AppLoader+"</script>") {
+		t.Error("home page lacks the app loader")
+	}
+	if csp := page.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' "+server.AppLoaderHash+";") {
+		t.Errorf("CSP %q does not allow the app loader", csp)
 	}
 
 	gz := f.do(t, "GET", entry, map[string]string{"Accept-Encoding": "gzip, deflate, br"})

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { openHydrated } from './helpers';
+import { base, openHydrated } from './helpers';
 
 /** Labels of the slides whose centre lies inside the carousel's viewport. */
 async function visibleSlides(page: Page): Promise<string[]> {
@@ -88,5 +88,27 @@ test('content stays visible with reduced motion', { tag: '@desktop-only' }, asyn
     expect(opacity).toBe('1');
     expect(transform).toBe('none');
   }
+  await context.close();
+});
+
+// Before Embla starts (and without script) the slides off to the right must
+// not widen the page: on a phone that grows the layout viewport, and content
+// far below the fold would count as on screen (the largest paint among it).
+test('slides off to the right do not widen the page before the carousel starts', { tag: '@phone-only' }, async ({ browser }) => {
+  const viewport = { width: 412, height: 823 };
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  const page = await context.newPage();
+  await page.goto(`${base()}/`);
+  await expect(page.locator('[aria-roledescription="slide"]')).not.toHaveCount(0);
+  const measured = await page.evaluate(() => {
+    // A fixed box filling the layout viewport: as large as the screen unless the page is too wide.
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:fixed;inset:0';
+    document.body.append(probe);
+    const r = probe.getBoundingClientRect();
+    probe.remove();
+    return { scrollWidth: document.documentElement.scrollWidth, layoutViewport: [r.width, r.height] };
+  });
+  expect(measured).toEqual({ scrollWidth: viewport.width, layoutViewport: [viewport.width, viewport.height] });
   await context.close();
 });

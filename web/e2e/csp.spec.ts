@@ -4,8 +4,9 @@ import { openHydrated, openJobs } from './helpers';
 
 // The Content-Security-Policy allows style sheets only from the site and
 // the one inline <style> its hash names (the site's own style sheet), and
-// no inline script: no page may trip it, on the server HTML or after
-// hydration.
+// scripts only from the site and the one inline <script> its hash names
+// (the loader that starts the app): no page may trip it, on the server HTML
+// or after hydration.
 const routes = [
   '/',
   '/about',

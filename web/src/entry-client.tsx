@@ -1,6 +1,7 @@
 // The browser's entry: hydrates the server-rendered page with the same boot
 // data, after loading the chunk of the page on screen.
 import './styles.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from './lib/router';
 import { App } from './app/app';
@@ -24,12 +25,16 @@ async function start() {
   const route = match?.[0]?.route;
   const page = route?.page as PageName | undefined;
   if (page) await registry.load(page).catch(() => undefined);
-  hydrateRoot(
-    document.getElementById('root')!,
-    <BrowserRouter>
-      <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
-    </BrowserRouter>,
-  );
+  // In a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <BrowserRouter>
+        <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
+      </BrowserRouter>,
+    );
+  });
   if (route && page !== NOT_FOUND_PAGE) measureVitals(route.path);
 }
 

@@ -43,13 +43,15 @@ export function useReveal<T extends HTMLElement>(): RefObject<T | null> {
       { rootMargin: '0px 0px -40px 0px' },
     );
 
-    const watched: HTMLElement[] = [];
-    for (const el of root.querySelectorAll<HTMLElement>('[data-reveal]')) {
-      if (hydrated && onScreen(el)) continue;
+    // Every position is read before any element is touched: a read after a
+    // write would lay the page out again, once per element.
+    const marked = [...root.querySelectorAll<HTMLElement>('[data-reveal]')];
+    const skip = marked.map((el) => hydrated && onScreen(el));
+    const watched = marked.filter((_, i) => !skip[i]);
+    for (const el of watched) {
       el.style.setProperty('--reveal-duration', `${REVEAL_DURATION_MS}ms`);
       el.style.setProperty('--reveal-distance', `${REVEAL_DISTANCE_PX}px`);
       el.dataset.revealState = 'pending';
-      watched.push(el);
       observer.observe(el);
     }
     return () => {

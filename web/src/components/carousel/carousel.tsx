@@ -38,7 +38,16 @@ export function Carousel<T>({ items, getKey, renderItem, copy, slideBasis, dotsC
   return (
     <div role="group" aria-roledescription="carousel" aria-label={copy.label}>
       {engine}
-      <div ref={viewportRef} className="overflow-hidden">
+      {/*
+        relative: the viewport is the containing block of absolutely placed
+        content in the slides (a card's sr-only link text), so overflow-hidden
+        clips it. Otherwise, until Embla transforms the track (and always
+        without script), that content in the slides off to the right widens
+        the document to several screens; a phone then lays out with a
+        viewport up to four times larger, and paints far below the fold
+        count for the largest contentful paint.
+      */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div className="-ml-6 flex touch-pan-y py-1">
           {items.map((item, i) => (
             <div
