@@ -230,6 +230,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	// set their own read deadline (long only for uploads).
 	a.http = &http.Server{
 		Handler:           a.server,
+		ConnContext:       server.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       server.ReadTimeout,
 		WriteTimeout:      server.WriteTimeout,

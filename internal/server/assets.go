@@ -190,7 +190,7 @@ func serveAsset(w http.ResponseWriter, r *http.Request, f *asset, cacheControl s
 	c, body := f.body.Load().pick(r)
 	setEncodingHeaders(h, c, body)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		writeCorked(w, r, body)
 	}
 }
 

@@ -384,7 +384,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	setEncodingHeaders(h, c, body)
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		writeCorked(w, r, body)
 	}
 }
 
