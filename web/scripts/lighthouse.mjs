@@ -1,6 +1,7 @@
 // Lighthouse (mobile preset) on every public route of a fresh site: starts
 // bin/site with demo content on a free port, runs each route N times and
-// prints the median of each category.
+// prints the median of each category, and of FCP, LCP, TBT and CLS (those
+// of the first attempt).
 //
 // --check: exits non-zero unless every route scores Accessibility, Best
 // Practices and SEO 100 and Performance at least 95 (medians of its runs).
@@ -91,17 +92,32 @@ function requiredProblems(lhr) {
   return out;
 }
 
-/** The route's N runs: median score per category, and the problems seen. */
+/** The timings printed beside the scores (medians of the runs). */
+const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift' };
+
+/** The route's N runs: median score per category and per timing, and the problems seen. */
 async function attempt(route, url, port) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+  const timings = Object.fromEntries(Object.keys(METRICS).map((m) => [m, []]));
   const problems = new Set();
   for (let i = 0; i < runs; i++) {
     const lhr = await runOnce(url, port, `run ${i + 1} of ${route}`);
     for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    for (const [m, id] of Object.entries(METRICS)) timings[m].push(lhr.audits[id]?.numericValue ?? NaN);
     for (const p of requiredProblems(lhr)) problems.add(p);
   }
-  return { med: Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])])), problems };
+  return {
+    med: Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])])),
+    timings: Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(timings[m])])),
+    problems,
+  };
 }
+
+/** FCP, LCP and TBT in ms, CLS as it is. */
+const showTimings = (t) =>
+  Object.entries(t)
+    .map(([m, v]) => (m === 'CLS' ? `${m} ${v.toFixed(3)}` : `${m} ${ms(v)}`))
+    .join('  ');
 
 const ms = (v) => (v == null ? '-' : `${Math.round(v)} ms`);
 
@@ -154,7 +170,7 @@ try {
     console.log(`${'route'.padEnd(28)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
     for (const route of routes) {
       const first = await attempt(route, `${base}${route}`, chrome.port);
-      const { problems } = first;
+      const { problems, timings } = first;
       let { med } = first;
       const requiredOk = () => REQUIRED.every((c) => med[c] >= MINIMUM[c]);
       for (let n = 2; n <= PERF_ATTEMPTS && requiredOk() && med.performance < MINIMUM.performance; n++) {
@@ -162,7 +178,7 @@ try {
         const again = await attempt(route, `${base}${route}`, chrome.port);
         med = { ...med, performance: Math.max(med.performance, again.med.performance) };
       }
-      console.log(`${route.padEnd(28)} ${CATEGORIES.map((c) => String(med[c]).padStart(15)).join('')}`);
+      console.log(`${route.padEnd(28)} ${CATEGORIES.map((c) => String(med[c]).padStart(15)).join('')}    ${showTimings(timings)}`);
       for (const p of problems) console.log(`    ${p}`);
       if (CATEGORIES.some((c) => med[c] < MINIMUM[c])) {
         failures++;
