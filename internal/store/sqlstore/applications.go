@@ -108,6 +108,25 @@ const saveAttempts = 5
 // idempotency key turns out to be recorded already.
 var errReplayed = errors.New("idempotency key already recorded")
 
+// claimKey runs insert, an INSERT ... ON CONFLICT DO NOTHING of an
+// idempotency key's row, in tx: errReplayed when the key was recorded
+// already (of two transactions inserting one key, the second waits for the
+// first on PostgreSQL, or finds its row behind SQLite's one writer).
+func (s *Store) claimKey(ctx context.Context, tx *sql.Tx, insert string, args ...any) error {
+	r, err := tx.ExecContext(ctx, s.q(insert), args...)
+	if err != nil {
+		return err
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errReplayed
+	}
+	return nil
+}
+
 // SaveApplication inserts a or, when an application for the same job and
 // e-mail address (regardless of case) exists, replaces it keeping its ID,
 // Reference and AppliedAt. On insert an empty ID and Reference are
@@ -139,18 +158,11 @@ func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt 
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
 		given, notify = nil, nil
 		if opt.IdempotencyKey != "" {
-			r, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions
+			if err := s.claimKey(ctx, tx, `INSERT INTO submissions
 				(key_hash, job_id, application_id, reference, created, recorded_at)
-				VALUES (?, ?, '', '', ?, ?) ON CONFLICT DO NOTHING`),
-				keyHash(opt.IdempotencyKey), c.JobID, false, s.t(t))
-			if err != nil {
+				VALUES (?, ?, '', '', ?, ?) ON CONFLICT DO NOTHING`,
+				keyHash(opt.IdempotencyKey), c.JobID, false, s.t(t)); err != nil {
 				return err
-			}
-			if n, err := r.RowsAffected(); err != nil || n == 0 {
-				if err != nil {
-					return err
-				}
-				return errReplayed
 			}
 		}
 		var err error

@@ -25,10 +25,9 @@ func scanContact(sc scanner) (domain.ContactMessage, error) {
 // time; m and opt.Notify are updated with what was stored. Contact
 // messages are not public: the content version stays.
 //
-// The idempotency key, if any, is claimed first, by inserting its row, as
-// SaveApplication does: of two transactions inserting one key, the second
-// waits for the first (PostgreSQL) or finds its row (SQLite's one writer),
-// writes nothing and reports the first message's ID.
+// The idempotency key, if any, is claimed first (claimKey), as
+// SaveApplication does: a call whose key was recorded already writes
+// nothing and reports the first message's ID.
 func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessage, opt domain.ContactOptions) (replayed bool, err error) {
 	defer s.wrap(&err, "CreateContactMessage")
 	c := *m
@@ -47,16 +46,9 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 	}
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
 		if opt.IdempotencyKey != "" {
-			r, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_submissions (key_hash, message_id, recorded_at)
-				VALUES (?, ?, ?) ON CONFLICT DO NOTHING`), keyHash(opt.IdempotencyKey), c.ID, s.t(t))
-			if err != nil {
+			if err := s.claimKey(ctx, tx, `INSERT INTO contact_submissions (key_hash, message_id, recorded_at)
+				VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, keyHash(opt.IdempotencyKey), c.ID, s.t(t)); err != nil {
 				return err
-			}
-			if rows, err := r.RowsAffected(); err != nil || rows == 0 {
-				if err != nil {
-					return err
-				}
-				return errReplayed
 			}
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
