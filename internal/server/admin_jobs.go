@@ -135,7 +135,7 @@ func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff
 		return nil, err
 	}
 	if j.Status != domain.JobDraft {
-		s.versions.invalidate()
+		s.contentChanged(r.Context())
 	}
 	return s.adminJobView(j), nil
 }
@@ -158,7 +158,7 @@ func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Sta
 	if err := s.store.UpdateJobFrom(r.Context(), &j, from); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	// The job is public already: a failed audit row is logged, not undone.
 	_ = s.audit(r, st, domain.AuditJobPublished, "job "+j.ID, "")
 	return s.adminJobView(j), nil
@@ -178,7 +178,7 @@ func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff
 	if err := s.store.UpdateJobFrom(r.Context(), &j, domain.JobOpen); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	_ = s.audit(r, st, domain.AuditJobClosed, "job "+j.ID, "")
 	return s.adminJobView(j), nil
 }
@@ -197,7 +197,7 @@ func (s *Server) adminDeleteJob(_ http.ResponseWriter, r *http.Request, st *Staf
 	if err := s.store.DeleteJob(r.Context(), j.ID); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	_ = s.audit(r, st, domain.AuditJobDeleted, "job "+j.ID, string(j.Status))
 	return map[string]bool{"deleted": true}, nil
 }

@@ -325,7 +325,7 @@ func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *S
 		return nil, notFoundAs(err, "None of the selected comments exist any more. Reload the list.")
 	}
 	// This instance's pages show the change on the next request.
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	if err := s.audit(r, st, domain.AuditCommentsMod, auditIDs(ids), fmt.Sprintf("%s: %d comments", req.Action, n)); err != nil {
 		return nil, err
 	}

@@ -127,7 +127,7 @@ func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.versions.invalidate()
+		s.contentChanged(r.Context())
 	}
 	return adminPostView(p), nil
 }
@@ -149,7 +149,7 @@ func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *St
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, from); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	_ = s.audit(r, st, domain.AuditPostPublished, "post "+p.ID, "")
 	return adminPostView(p), nil
 }
@@ -167,7 +167,7 @@ func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, domain.PostPublished); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	_ = s.audit(r, st, domain.AuditPostUnpublish, "post "+p.ID, "")
 	return adminPostView(p), nil
 }
@@ -182,7 +182,7 @@ func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Sta
 	if err := s.store.DeleteBlogPost(r.Context(), p.ID); err != nil {
 		return nil, err
 	}
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	_ = s.audit(r, st, domain.AuditPostDeleted, "post "+p.ID, string(p.Status))
 	s.deleteCoverFiles(r, p.ImageVersions)
 	return map[string]bool{"deleted": true}, nil

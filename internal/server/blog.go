@@ -463,7 +463,7 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 	}
 	// The store moved the content version on; look at it now rather than
 	// after versionCache's TTL, so this visitor's next page shows the comment.
-	s.versions.invalidate()
+	s.contentChanged(r.Context())
 	view := s.commentView(c)
 	return created{wire.CommentPosted{Status: "visible", Comment: &view}}, nil
 }

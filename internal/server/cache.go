@@ -27,8 +27,12 @@ const otherPagesShare = 4
 // bodies (key, list element, map slot, headers).
 const entryOverhead = 256
 
-// pageCache keeps rendered pages by key for one content version; a newer
-// version empties it. It holds at most pageCacheBytes (least recently used
+// pageCache keeps rendered pages by key, each stamped with the content
+// version it was rendered from. A page of an older version than the
+// newest is stale: it is not served as current, but it stays until its
+// data is checked again (servePage, the rewarmer), and when that data is
+// unchanged it is stamped with the newer version instead of rendered
+// again. It holds at most pageCacheBytes (least recently used
 // pages go first) in two tiers: known pages (the site's real pages and the
 // shared not-found page) and the others, which are evicted before any
 // known page and kept within a share of the budget. A page may expire:
@@ -48,10 +52,11 @@ type pageCache struct {
 }
 
 type cacheEntry struct {
-	key   string
-	page  *renderedPage
-	known bool
-	size  int
+	key     string
+	page    *renderedPage
+	known   bool
+	size    int
+	version int64 // the content version page was rendered from or checked against
 }
 
 func newPageCache(budget int) *pageCache {
@@ -65,36 +70,56 @@ func (c *pageCache) tier(known bool) (*list.List, *int) {
 	return &c.other, &c.size[0]
 }
 
-// get returns the page cached under key for version, or nil. It costs a
-// map lookup and a list move: no allocation.
+// get returns the page cached under key for version, or nil (stale pages
+// included). It costs a map lookup and a list move: no allocation.
 func (c *pageCache) get(key string, version int64, now time.Time) *renderedPage {
-	p := c.lookup(key, version, now)
-	if p == nil {
-		c.misses.Add(1)
-	} else {
-		c.hits.Add(1)
+	p, stale, _ := c.find(key, version, now)
+	if stale {
+		return nil
 	}
 	return p
 }
 
-func (c *pageCache) lookup(key string, version int64, now time.Time) *renderedPage {
+// find returns the page cached under key, stale when it was rendered from
+// content older than version, and whether it is one of the known pages;
+// nil when there is none or it expired.
+func (c *pageCache) find(key string, version int64, now time.Time) (p *renderedPage, stale, known bool) {
+	p, stale, known = c.lookup(key, version, now)
+	if p == nil || stale {
+		c.misses.Add(1)
+	} else {
+		c.hits.Add(1)
+	}
+	return p, stale, known
+}
+
+func (c *pageCache) lookup(key string, version int64, now time.Time) (*renderedPage, bool, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.version != version {
-		return nil
-	}
 	el, ok := c.pages[key]
 	if !ok {
-		return nil
+		return nil, false, false
 	}
 	e := el.Value.(*cacheEntry)
 	if !e.page.expires.IsZero() && !now.Before(e.page.expires) {
 		c.remove(el)
-		return nil
+		return nil, false, false
 	}
 	l, _ := c.tier(e.known)
 	l.MoveToFront(el)
-	return e.page
+	return e.page, e.version < version, e.known
+}
+
+// promote stamps the entry of key with version when it still holds p from
+// older content: p's data was checked at version and found unchanged.
+func (c *pageCache) promote(key string, p *renderedPage, version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.pages[key]; ok {
+		if e := el.Value.(*cacheEntry); e.page == p && e.version < version {
+			e.version = version
+		}
+	}
 }
 
 // put caches p under key, unless it was rendered from older content than
@@ -106,12 +131,16 @@ func (c *pageCache) put(key string, version int64, p *renderedPage, known bool) 
 		return // rendered from older content
 	}
 	if version > c.version {
-		c.reset(version)
+		c.version = version
+		c.latest.Store(version)
 	}
 	if el, ok := c.pages[key]; ok {
+		if el.Value.(*cacheEntry).version > version {
+			return // a newer render is in already
+		}
 		c.remove(el)
 	}
-	e := &cacheEntry{key: key, page: p, known: known, size: len(key) + p.body.size() + entryOverhead}
+	e := &cacheEntry{key: key, page: p, known: known, size: len(key) + p.body.size() + entryOverhead, version: version}
 	if e.size > c.budget/otherPagesShare && !known || e.size > c.budget {
 		return // would take the place of too many others
 	}
@@ -145,24 +174,26 @@ func (c *pageCache) reset(version int64) {
 	c.size = [2]int{}
 }
 
-// advance moves the cache to version when it is newer, emptying it, and
-// returns the keys of the known pages it held, most recently used first
-// (at most max), so they can be rendered again in the background.
-func (c *pageCache) advance(version int64, max int) []string {
+// advance makes version the newest when it is newer, which makes every
+// cached page stale, and returns true with the keys of the known pages,
+// most recently used first (at most max), so they can be checked again in
+// the background.
+func (c *pageCache) advance(version int64, max int) ([]string, bool) {
 	if version <= c.latest.Load() {
-		return nil // the usual case: no lock
+		return nil, false // the usual case: no lock
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if version <= c.version {
-		return nil
+		return nil, false
 	}
 	var keys []string
 	for el := c.known.Front(); el != nil && len(keys) < max; el = el.Next() {
 		keys = append(keys, el.Value.(*cacheEntry).key)
 	}
-	c.reset(version)
-	return keys
+	c.version = version
+	c.latest.Store(version)
+	return keys, true
 }
 
 // stats returns the number of cached pages and the bytes they take.

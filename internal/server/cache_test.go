@@ -109,22 +109,47 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 		t.Error("a page rendered from older content was cached")
 	}
 
-	// advance returns the known pages, most recently used first.
+	// advance returns the known pages, most recently used first, and
+	// keeps every page, stale: not served as current, found by find.
 	c.put("/about", 1, page(10), true)
 	c.put("/gone", 1, page(10), false)
 	c.get("/", 1, now)
-	if got, want := c.advance(2, 10), []string{"/", "/about"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("advance = %q, want %q", got, want)
+	if got, moved := c.advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about"}) {
+		t.Errorf("advance = %q, %v; want [/ /about], true", got, moved)
 	}
-	if pages, _ := c.stats(); pages != 0 {
-		t.Errorf("%d pages after advance, want 0", pages)
+	if pages, _ := c.stats(); pages != 3 {
+		t.Errorf("%d pages after advance, want 3 (kept, stale)", pages)
 	}
-	if got := c.advance(2, 10); got != nil {
-		t.Errorf("advance to the same version = %q, want nil", got)
+	if c.get("/about", 2, now) != nil {
+		t.Error("get returned a page of version 1 for version 2")
+	}
+	about, stale, known := c.find("/about", 2, now)
+	if about == nil || !stale || !known {
+		t.Errorf("find(/about) after advance = %v, stale %v, known %v; want the page, stale, known", about != nil, stale, known)
+	}
+	// Its data checked unchanged, the page is current again.
+	c.promote("/about", about, 2)
+	if c.get("/about", 2, now) != about {
+		t.Error("promoted page not served for version 2")
+	}
+	// promote leaves a page that was replaced meanwhile alone.
+	fresh := page(10)
+	c.put("/", 2, fresh, true)
+	c.promote("/", about, 3)
+	if p, stale, _ := c.find("/", 2, now); p != fresh || stale {
+		t.Error("promote of another page changed the entry")
+	}
+	// A render from older content never replaces a newer one.
+	c.put("/", 1, page(10), true)
+	if c.get("/", 2, now) != fresh {
+		t.Error("a page rendered from version 1 replaced the one from version 2")
+	}
+	if got, moved := c.advance(2, 10); moved || got != nil {
+		t.Errorf("advance to the same version = %q, %v; want nil, false", got, moved)
 	}
 	c.put("/a", 2, page(10), true)
 	c.put("/b", 2, page(10), true)
-	if got := c.advance(3, 1); len(got) != 1 {
+	if got, _ := c.advance(3, 1); len(got) != 1 {
 		t.Errorf("advance with max 1 returned %d keys", len(got))
 	}
 }

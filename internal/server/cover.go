@@ -143,7 +143,7 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.versions.invalidate()
+		s.contentChanged(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
 	return adminPostView(p), nil
@@ -161,7 +161,7 @@ func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.versions.invalidate()
+		s.contentChanged(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
 	return adminPostView(p), nil

@@ -114,6 +114,10 @@ type renderedPage struct {
 	// not-found responses are composed from them without JavaScript.
 	root    string
 	bootNow string
+	// data fingerprints what the page was rendered from (see fingerprint):
+	// after a content change, an unchanged fingerprint means the page
+	// would render the same, so it is kept.
+	data [sha256.Size]byte
 }
 
 type pageFunc func(r *http.Request) (*pageSpec, error)
@@ -143,12 +147,16 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		return
 	}
 	s.noticeVersion(version)
-	if p := s.cache.get(key, version, s.now()); p != nil {
-		s.writePage(w, r, p)
+	prev, stale, known := s.cache.find(key, version, s.now())
+	if prev != nil && (!stale || known && !refreshing(ctx) && s.rewarm.busy(version)) {
+		// Current; or from before a content change that the rewarmer
+		// is working through, which makes this page current in a
+		// moment (and the writer waits for that).
+		s.writePage(w, r, prev)
 		return
 	}
 	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
-		return s.buildPage(ctx, r, key, version, fn)
+		return s.buildPage(ctx, r, key, version, fn, prev)
 	})
 	switch {
 	case err == nil:
@@ -162,9 +170,11 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 	}
 }
 
-// buildPage loads and renders the page of key and caches it when it may be
-// reused. It runs once for every request waiting on the same key.
-func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, version int64, fn pageFunc) (*renderedPage, error) {
+// buildPage loads the page of key and renders and caches it when it may be
+// reused; when prev, the page cached from older content, was rendered
+// from the same data, prev is kept for version instead. It runs once for
+// every request waiting on the same key.
+func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, version int64, fn pageFunc, prev *renderedPage) (*renderedPage, error) {
 	now := s.now()
 	spec, err := fn(r.WithContext(ctx))
 	if err != nil {
@@ -177,12 +187,20 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	if path == "" {
 		path = r.URL.Path
 	}
+	data, ok := fingerprint(path, spec)
+	if ok && prev != nil && prev.data == data {
+		s.cache.promote(key, prev, version)
+		return prev, nil
+	}
 	p, err := s.renderSpec(ctx, path, spec, false)
 	if err != nil {
 		return nil, err
 	}
 	if key != notFoundKey {
 		p.root, p.bootNow = "", ""
+	}
+	if ok {
+		p.data = data
 	}
 	p.expires = pageExpiry(spec.API, now)
 	if !spec.Expires.IsZero() && (p.expires.IsZero() || spec.Expires.Before(p.expires)) {
@@ -196,6 +214,23 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	return p, nil
 }
 
+// fingerprint hashes what a page is rendered from besides the server's
+// fixed settings: its render path and its spec, API data included. False
+// when the spec cannot be encoded (then nothing is compared).
+func fingerprint(path string, spec *pageSpec) ([sha256.Size]byte, bool) {
+	b, err := json.Marshal(spec)
+	if err != nil {
+		return [sha256.Size]byte{}, false
+	}
+	h := sha256.New()
+	h.Write([]byte(path))
+	h.Write([]byte{0})
+	h.Write(b)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum, true
+}
+
 // serveNotFound answers with the shared not-found page.
 func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
 	s.servePage(w, r, notFoundKey, s.notFoundPage)
@@ -205,11 +240,12 @@ func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
 // boot data (so the page hydrates) around the shared not-found render.
 // It runs no JavaScript once the shared page is cached.
 func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version int64, spec *pageSpec) (*renderedPage, error) {
-	shared := s.cache.get(notFoundKey, version, s.now())
-	if shared == nil {
+	shared, stale, _ := s.cache.find(notFoundKey, version, s.now())
+	if shared == nil || stale {
+		prev := shared
 		var err error
 		shared, err = s.flight.do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
-			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage)
+			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage, prev)
 		})
 		if err != nil {
 			return nil, err

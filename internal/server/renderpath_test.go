@@ -14,6 +14,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/render"
 	"corpsite/internal/server"
+	"corpsite/internal/wire"
 )
 
 // guard bounds how long a test waits for an event it expects, so a broken
@@ -173,14 +174,17 @@ func TestNotFoundSharesOneRender(t *testing.T) {
 		t.Errorf("boot data of /job/%s: error code %v, want not_found", unknownJob, code)
 	}
 
-	// A content change renders the shared page once more, not per path.
+	// A content change leaves the shared page as it was: its data did
+	// not change, so it is checked, not rendered again.
 	f.createJob(t, "Another Role", domain.JobOpen, nil)
 	f.clock.Add(1100 * time.Millisecond)
 	for _, p := range []string{"/nope", "/other", "/job/" + domain.NewID()} {
-		f.get(t, p)
+		if res := f.get(t, p); res.Status != http.StatusNotFound {
+			t.Errorf("GET %s after a content change: status %d, want 404", p, res.Status)
+		}
 	}
-	if n := log.total(); n != 2 {
-		t.Errorf("%d renders after a content change and three unknown paths, want 2", n)
+	if n := log.total(); n != 1 {
+		t.Errorf("%d renders after a content change and three unknown paths, want 1 (%v)", n, log.counts)
 	}
 }
 
@@ -249,22 +253,25 @@ func TestBusyAnswers503WithRetryAfter(t *testing.T) {
 	if !server.ErrorPageReady(f.srv) {
 		t.Fatal("Warm did not render the error screen")
 	}
-	f.createJob(t, "Busy Role", domain.JobOpen, nil)
-	f.clock.Add(1100 * time.Millisecond) // a new version: every page is a miss
+	// A new job: its pages are new and the list's data changed, so each
+	// of them needs a render.
+	job := f.createJob(t, "Busy Role", domain.JobOpen, nil)
+	f.clock.Add(1100 * time.Millisecond)
 	drain(log.queue)
+	jobPath, applyPath := "/job/"+job.ID, "/apply/"+job.ID
 
-	log.setHold("/about")
-	about := f.getAsync(context.Background(), "/about")
-	waitFor(t, log.held, "the /about render")
-	services := f.getAsync(context.Background(), "/services")
-	if d := waitFor(t, log.queue, "/services to queue"); d != +1 {
+	log.setHold(jobPath)
+	held := f.getAsync(context.Background(), jobPath)
+	waitFor(t, log.held, "the "+jobPath+" render")
+	queued := f.getAsync(context.Background(), applyPath)
+	if d := waitFor(t, log.queue, applyPath+" to queue"); d != +1 {
 		t.Fatalf("queue event %d, want +1", d)
 	}
 
 	before := log.total()
-	res := f.get(t, "/technologies")
+	res := f.get(t, "/jobs")
 	if res.Status != http.StatusServiceUnavailable {
-		t.Fatalf("GET /technologies with a full queue: status %d, want 503", res.Status)
+		t.Fatalf("GET /jobs with a full queue: status %d, want 503", res.Status)
 	}
 	if got := res.Header.Get("Retry-After"); got != "2" {
 		t.Errorf("Retry-After = %q, want 2", got)
@@ -280,7 +287,7 @@ func TestBusyAnswers503WithRetryAfter(t *testing.T) {
 	}
 
 	log.releaseAll()
-	for name, c := range map[string]<-chan response{"/about": about, "/services": services} {
+	for name, c := range map[string]<-chan response{jobPath: held, applyPath: queued} {
 		if res := waitFor(t, c, name); res.Status != http.StatusOK {
 			t.Errorf("GET %s: status %d, want 200 once the engine was free", name, res.Status)
 		}
@@ -404,7 +411,7 @@ func TestRewarmAfterVersionChange(t *testing.T) {
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	warmed := f.srv.Warm(ctx)
+	f.srv.Warm(ctx)
 	if log.count("/") != 1 || log.count("/career") != 1 {
 		t.Fatalf("after Warm: / rendered %d times, /career %d; want 1 each", log.count("/"), log.count("/career"))
 	}
@@ -417,39 +424,115 @@ func TestRewarmAfterVersionChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.clock.Add(1100 * time.Millisecond)
-	before := log.total()
 	f.get(t, "/about") // notices the new version
 	server.WaitRewarm(f.srv)
 
-	// Every page that was cached has been rendered again, once.
-	if got := log.total() - before; got != warmed {
-		t.Errorf("%d renders after the content change, want %d (the warmed pages, once each)", got, warmed)
-	}
-	for _, p := range []string{"/", "/career", "/about"} {
-		if n := log.count(p); n != 2 {
-			t.Errorf("%s rendered %d times, want 2 (warm-up and re-warm)", p, n)
+	// The pages whose data the post changed were rendered again (the new
+	// post's page for the first time); the others were checked and kept.
+	postPath := "/blog/" + post.ID
+	for p, want := range map[string]int{"/": 2, "/blog": 2, postPath: 1, "/career": 1, "/about": 1, "/services": 1} {
+		if n := log.count(p); n != want {
+			t.Errorf("%s rendered %d times, want %d", p, n, want)
 		}
 	}
-	// Visitors get the new content from the cache.
-	res := f.get(t, "/")
-	if !strings.Contains(rootHTML(t, res.Body), post.Title) {
+	// Visitors get the new content from the cache, the new post's page
+	// included: no render on their requests.
+	before := log.total()
+	if res := f.get(t, "/"); !strings.Contains(rootHTML(t, res.Body), post.Title) {
 		t.Errorf("GET / after the re-warm lacks the new post %q", post.Title)
 	}
-	if n := log.count("/"); n != 2 {
-		t.Errorf("GET / after the re-warm rendered again (%d renders); want a cache hit", n)
+	if res := f.get(t, postPath); res.Status != http.StatusOK || !strings.Contains(rootHTML(t, res.Body), post.Title) {
+		t.Errorf("GET %s after the re-warm: status %d, or the post's title missing", postPath, res.Status)
+	}
+	if n := log.total() - before; n != 0 {
+		t.Errorf("%d renders on visitors' requests after the re-warm, want 0 (%v)", n, log.counts)
 	}
 
-	// After shutdown no re-warm starts.
+	// After shutdown no re-warm starts: a request checks its own page, and
+	// renders it only when its data changed.
 	cancel()
-	if err := f.store.CreateBlogPost(context.Background(), &domain.BlogPost{Title: "Later", Status: domain.PostPublished}); err != nil {
+	later := domain.BlogPost{Title: "Later", Description: "Later.", Content: "<p>y</p>", Status: domain.PostPublished, CreatedAt: testNow, UpdatedAt: testNow}
+	if err := f.store.CreateBlogPost(context.Background(), &later); err != nil {
 		t.Fatal(err)
 	}
 	f.clock.Add(1100 * time.Millisecond)
 	before = log.total()
 	f.get(t, "/about")
 	server.WaitRewarm(f.srv)
-	if got := log.total() - before; got != 1 {
-		t.Errorf("%d renders after a change once Warm's context ended, want 1 (the requested page)", got)
+	if got := log.total() - before; got != 0 {
+		t.Errorf("%d renders of an unchanged page after a change once Warm's context ended, want 0", got)
+	}
+	if res := f.get(t, "/"); !strings.Contains(rootHTML(t, res.Body), later.Title) || log.count("/") != 3 {
+		t.Errorf("GET / after a change once Warm's context ended: %d renders of /, new post shown %v; want 3, true",
+			log.count("/"), strings.Contains(res.Body, later.Title))
+	}
+}
+
+// A change made through this instance is on its pages when the change's
+// request answers: the pages it touched were rendered in the background
+// meanwhile, and visitors' requests after it render nothing.
+func TestPublishRendersBeforeItAnswers(t *testing.T) {
+	r, log := newCountingRenderer(t, render.Options{Size: 1})
+	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f.srv.Warm(ctx)
+	const title = "Pipeline Gardener"
+	res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", fullJob(title))
+	j := decodeInto[wire.AdminJob](t, res)
+	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/publish", nil); res.Status != http.StatusOK {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	pages := []string{"/career", "/jobs", "/job/" + j.ID, "/apply/" + j.ID}
+	for _, p := range pages {
+		if n := log.count(p); n < 1 {
+			t.Errorf("%s not rendered by the time the publish answered", p)
+		}
+	}
+	if n := log.count("/about"); n != 1 {
+		t.Errorf("/about rendered %d times, want 1: publishing a job leaves it as it was", n)
+	}
+	before := log.total()
+	for _, p := range pages {
+		if res := f.get(t, p); res.Status != http.StatusOK || !strings.Contains(res.Body, title) {
+			t.Errorf("GET %s right after publishing: %d, shows the job: %v", p, res.Status, strings.Contains(res.Body, title))
+		}
+	}
+	if n := log.total() - before; n != 0 {
+		t.Errorf("%d renders on visitors' requests right after publishing, want 0 (%v)", n, log.counts)
+	}
+}
+
+// While the rewarmer renders a changed page again, a visitor asking for
+// it gets the page as it was, at once, rather than waiting on a render.
+func TestStalePageWhileRewarming(t *testing.T) {
+	r, log := newCountingRenderer(t, render.Options{Size: 1})
+	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f.srv.Warm(ctx)
+	old := f.get(t, "/")
+
+	post := domain.BlogPost{Title: "Held Back Headline", Description: "New.", Content: "<p>x</p>", Status: domain.PostPublished, CreatedAt: testNow, UpdatedAt: testNow}
+	if err := f.store.CreateBlogPost(context.Background(), &post); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(1100 * time.Millisecond)
+	log.setHold("/")
+	f.get(t, "/about") // notices the change: the rewarmer starts
+	waitFor(t, log.held, "the rewarmer's render of /")
+
+	res := waitFor(t, f.getAsync(context.Background(), "/"), "GET / while its render is held")
+	if res.Status != http.StatusOK || res.Body != old.Body {
+		t.Errorf("GET / while the rewarmer renders it: status %d, same page as before: %v; want 200, the page as it was", res.Status, res.Body == old.Body)
+	}
+	if n := log.count("/"); n != 2 {
+		t.Errorf("/ rendered %d times, want 2 (warm-up and the held re-render)", n)
+	}
+	log.releaseAll()
+	server.WaitRewarm(f.srv)
+	if res := f.get(t, "/"); !strings.Contains(rootHTML(t, res.Body), post.Title) {
+		t.Errorf("GET / after the re-warm lacks the new post %q", post.Title)
 	}
 }
 
