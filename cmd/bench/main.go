@@ -80,7 +80,7 @@ func run(samples int, duration time.Duration, conc, rounds int) error {
 	logOut := logbuf.New(logFile, 0, 0)
 	defer logOut.Close()
 	log := slog.New(slog.NewJSONHandler(logOut, nil))
-	a, err := app.New(ctx, cfg, log)
+	a, err := app.New(ctx, cfg, log, logOut)
 	if err != nil {
 		return err
 	}

@@ -39,10 +39,11 @@ import (
 	"corpsite/web"
 )
 
-// NewLogger returns the JSON logger for level. It writes to stderr in
-// batches, off the requests' path (see logbuf); closing the returned
-// closer writes out what is left, so close it last.
-func NewLogger(level string) (*slog.Logger, io.Closer) {
+// NewLogger returns the JSON logger for level and the writer under it. It
+// writes to stderr in batches, off the requests' path (see logbuf); give
+// the writer to New for the access log, and close it last: closing it
+// writes out what is left.
+func NewLogger(level string) (*slog.Logger, *logbuf.Writer) {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level))
 	w := logbuf.New(os.Stderr, 0, 0)
@@ -139,8 +140,11 @@ type App struct {
 	metricsListener net.Listener
 }
 
-// New opens everything the site needs. Close releases it.
-func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err error) {
+// New opens everything the site needs. Close releases it. accessLog, if
+// not nil, is the writer under log's JSON handler (as NewLogger makes
+// them): the access log's lines are written to it directly, without slog
+// (server.Options.AccessLog).
+func New(ctx context.Context, cfg *config.Config, log *slog.Logger, accessLog io.Writer) (_ *App, err error) {
 	a := &App{cfg: cfg, log: log}
 	defer func() {
 		if err != nil {
@@ -211,6 +215,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *App, err
 	opts := server.Options{
 		Store: a.store, Blobs: a.blobs, Renderer: a.renderer, Content: content,
 		Client: client, Admin: admin, Media: media, BaseURL: cfg.BaseURL, Logger: log,
+		AccessLog:      accessLog,
 		TrustedProxies: cfg.TrustedProxies,
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
 		RetentionDays:    cfg.RetentionDays,

@@ -107,7 +107,7 @@ func (s *started) wait(d time.Duration) (error, bool) {
 
 func start(t *testing.T, cfg *config.Config) *started {
 	t.Helper()
-	a, err := app.New(context.Background(), cfg, quietLogger())
+	a, err := app.New(context.Background(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -171,7 +171,7 @@ func TestServe(t *testing.T) {
 
 func TestURLUsesBaseURL(t *testing.T) {
 	cfg := testConfig(t, func(c *config.Config) { c.BaseURL = "https://www.example.com/" })
-	a, err := app.New(context.Background(), cfg, quietLogger())
+	a, err := app.New(context.Background(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func TestDataFolderIsPrivate(t *testing.T) {
 // their files; younger ones and their files stay.
 func TestPurgeApplications(t *testing.T) {
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
-	a, err := app.New(t.Context(), cfg, quietLogger())
+	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -388,7 +388,7 @@ func (leakyDeletes) Delete(_ context.Context, key string) error {
 // folder and the kind of failure.
 func TestPurgeApplicationsErrorNamesNoKey(t *testing.T) {
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
-	a, err := app.New(t.Context(), cfg, quietLogger())
+	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}

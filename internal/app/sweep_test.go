@@ -17,7 +17,7 @@ import (
 // TestSweepOrphanBlobs runs the sweeper over a real local folder and
 // SQLite store: only old files no application references go.
 func TestSweepOrphanBlobs(t *testing.T) {
-	a, err := app.New(t.Context(), testConfig(t, nil), quietLogger())
+	a, err := app.New(t.Context(), testConfig(t, nil), quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -163,7 +163,7 @@ func TestIDKeys(t *testing.T) {
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.New(t.Context(), cfg, quietLogger()); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+	if _, err := app.New(t.Context(), cfg, quietLogger(), nil); err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Errorf("app.New with a readable key file: %v, want a refusal", err)
 	}
 }
@@ -173,7 +173,7 @@ func TestIDKeys(t *testing.T) {
 // stay.
 func TestPurgeIDDocuments(t *testing.T) {
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays, c.IDDocumentRetentionDays = 365, 30 })
-	a, err := app.New(t.Context(), cfg, quietLogger())
+	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -232,7 +232,7 @@ func TestPurgeIDDocuments(t *testing.T) {
 // and leaves younger ones (documents being checked) alone.
 func TestHousekeepingRemovesStaleUploads(t *testing.T) {
 	cfg := testConfig(t, nil)
-	a, err := app.New(t.Context(), cfg, quietLogger())
+	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}

@@ -113,7 +113,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	defer logOut.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	a, err := app.New(ctx, cfg, log)
+	a, err := app.New(ctx, cfg, log, logOut)
 	if err != nil {
 		return err
 	}

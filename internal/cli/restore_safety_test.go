@@ -148,7 +148,7 @@ func serving(t *testing.T, s site) (stop func()) {
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(t.Context(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(t.Context(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -220,7 +220,7 @@ func TestRestoreRefusesWhileTheSiteServes(t *testing.T) {
 			if err := cfg.Finish(); err != nil {
 				t.Fatal(err)
 			}
-			if a, err := app.New(t.Context(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil))); !errors.Is(err, sitelock.ErrRestoring) {
+			if a, err := app.New(t.Context(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), nil); !errors.Is(err, sitelock.ErrRestoring) {
 				if err == nil {
 					a.Close()
 				}

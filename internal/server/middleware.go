@@ -91,7 +91,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					s.fail(rec, r, errPanic)
 				}
 			}
-			took := time.Since(start)
+			end := time.Now()
+			took := end.Sub(start)
 			if s.metrics != nil {
 				// The mux set r.Pattern on this very request ("" if
 				// it was refused before routing). Nothing written and
@@ -104,7 +105,22 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			}
 			// The access log line, as s.logger(r).Info would write it,
 			// without its allocations: it is on every request's path.
-			if s.log.Enabled(ctx, slog.LevelInfo) {
+			// Given the writer under the logger, the same line is
+			// written to it without slog's Record and handler.
+			if !s.log.Enabled(ctx, slog.LevelInfo) {
+				return
+			}
+			if s.accessLog != nil {
+				s.writeAccessLine(end, &accessEntry{
+					id:         id,
+					method:     logMethod(r.Method),
+					path:       logPath(r.URL.Path),
+					client:     clientTag(client),
+					status:     rec.status,
+					bytes:      rec.bytes,
+					durationMS: float64(took.Microseconds()) / 1000,
+				})
+			} else {
 				s.log.LogAttrs(ctx, slog.LevelInfo, "request",
 					slog.String("request_id", id),
 					slog.String("method", logMethod(r.Method)),

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"corpsite/internal/server"
@@ -116,6 +118,133 @@ func TestLongPathsAndAccessLog(t *testing.T) {
 	if strings.Contains(logs.String(), "203.0.113.77") {
 		t.Errorf("the client's address reached the log:\n%s", logs.String())
 	}
+}
+
+// With Options.AccessLog, each request's access line is written to it
+// whole, in one Write, with slog's keys in slog's order, and says what the
+// line a logger without it writes says; the logger's level still decides
+// whether it is written.
+func TestAccessLogWriter(t *testing.T) {
+	level := new(slog.LevelVar)
+	var raw, logged writes
+	f := newFixture(t, func(o *server.Options) {
+		o.Logger = slog.New(slog.NewJSONHandler(&raw, &slog.HandlerOptions{Level: level}))
+		o.AccessLog = &raw
+	})
+	viaSlog := newFixture(t, func(o *server.Options) {
+		o.Logger = slog.New(slog.NewJSONHandler(&logged, nil))
+	})
+	requests := []struct{ method, target string }{
+		{http.MethodGet, "/about"},
+		{http.MethodHead, "/jobs"},
+		{http.MethodGet, "/no/%22q%22%5C%00%0A%1F%7F%E2%80%A8%FF%3Cscript%3E&amp;"},
+		{http.MethodGet, "/" + strings.Repeat("é", 150)},
+		{strings.Repeat("X", 40), "/about"},
+	}
+	wantKeys := []string{"time", "level", "msg", "request_id", "method", "path", "client", "status", "bytes", "duration_ms"}
+	for _, rq := range requests {
+		before := time.Now()
+		res := f.do(t, rq.method, rq.target, nil)
+		after := time.Now()
+		viaSlog.do(t, rq.method, rq.target, nil)
+		line, want := raw.accessLine(t), logged.accessLine(t)
+		if keys := jsonKeys(t, line); !slices.Equal(keys, wantKeys) {
+			t.Errorf("%s %s: keys %q, want %q", rq.method, rq.target, keys, wantKeys)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(line, &got); err != nil {
+			t.Fatalf("%s %s: access line is not JSON: %v\n%q", rq.method, rq.target, err, line)
+		}
+		if got["request_id"] != res.Header.Get("X-Request-Id") {
+			t.Errorf("%s %s: request_id %v, want the response's %q", rq.method, rq.target, got["request_id"], res.Header.Get("X-Request-Id"))
+		}
+		if ts, err := time.Parse(time.RFC3339Nano, got["time"].(string)); err != nil || ts.Before(before) || ts.After(after) {
+			t.Errorf("%s %s: time %v (%v), want between %v and %v", rq.method, rq.target, got["time"], err, before, after)
+		}
+		if d, ok := got["duration_ms"].(float64); !ok || d < 0 {
+			t.Errorf("%s %s: duration_ms %v", rq.method, rq.target, got["duration_ms"])
+		}
+		var slogged map[string]any
+		if err := json.Unmarshal(want, &slogged); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"time", "request_id", "duration_ms"} {
+			delete(got, k)
+			delete(slogged, k)
+		}
+		if d := diff(slogged, got); d != "" {
+			t.Errorf("%s %s: access line differs from slog's (-slog +raw):\n%s", rq.method, rq.target, d)
+		}
+	}
+	level.Set(slog.LevelWarn)
+	f.get(t, "/about")
+	if n := raw.count(); n != 0 {
+		t.Errorf("logger at WARN: %d lines written, want none", n)
+	}
+}
+
+// writes keeps each Write apart, as it came.
+type writes struct {
+	mu sync.Mutex
+	w  [][]byte
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.w = append(w.w, bytes.Clone(p))
+	return len(p), nil
+}
+
+func (w *writes) count() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.w)
+}
+
+// accessLine takes the writes so far, which must hold exactly one access
+// line, written whole in one Write, and returns it.
+func (w *writes) accessLine(t *testing.T) []byte {
+	t.Helper()
+	w.mu.Lock()
+	all := w.w
+	w.w = nil
+	w.mu.Unlock()
+	var found [][]byte
+	for _, p := range all {
+		if bytes.Contains(p, []byte(`"msg":"request"`)) {
+			found = append(found, p)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%d access lines, want 1: %q", len(found), all)
+	}
+	if p := found[0]; bytes.IndexByte(p, '\n') != len(p)-1 {
+		t.Fatalf("access line not written whole, in one Write: %q", p)
+	}
+	return found[0]
+}
+
+// jsonKeys returns the keys of the JSON object line, in order.
+func jsonKeys(t *testing.T, line []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k.(string))
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys
 }
 
 // syncBuffer is a bytes.Buffer safe for a logger and a test to share.

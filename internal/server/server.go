@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -43,6 +44,12 @@ type Options struct {
 	// BaseURL is the public origin for canonical links, e.g. https://example.com.
 	BaseURL string
 	Logger  *slog.Logger
+	// AccessLog, if set, is the writer under Logger, a JSON handler
+	// without options (no attributes or groups added either): the access
+	// log's lines, one a request, are written to it directly, each in one
+	// Write, as that handler would write them but for less. Logger still
+	// decides whether they are written (at Info). nil = through Logger.
+	AccessLog io.Writer
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// VersionTTL is how long a read content version is trusted before the
@@ -99,6 +106,7 @@ type Server struct {
 	media           http.Handler
 	baseURL         string
 	log             *slog.Logger
+	accessLog       io.Writer // nil: the access log goes through log
 	now             func() time.Time
 	cache           *pageCache
 	versions        *versionCache
@@ -177,6 +185,7 @@ func New(o Options) (*Server, error) {
 		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
 		idKeys:         o.IDKeys,
 		staffIdle:      cmp.Or(o.StaffIdleTimeout, auth.SessionIdle),
+		accessLog:      o.AccessLog,
 	}
 	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash))
 	if o.FormReadTimeout > 0 {
