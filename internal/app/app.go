@@ -322,7 +322,7 @@ func (a *App) Listen() error {
 		}
 		a.metricsListener = ml
 	}
-	a.listener = l
+	a.listener = server.GatherListener(l)
 	return nil
 }
 

@@ -190,7 +190,7 @@ func serveAsset(w http.ResponseWriter, r *http.Request, f *asset, cacheControl s
 	c, body := f.body.Load().pick(r)
 	setEncodingHeaders(h, c, body)
 	if r.Method != http.MethodHead {
-		writeCorked(w, r, body)
+		writeGathered(w, r, body)
 	}
 }
 

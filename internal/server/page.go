@@ -420,7 +420,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	setEncodingHeaders(h, c, body)
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
-		writeCorked(w, r, body)
+		writeGathered(w, r, body)
 	}
 }
 
