@@ -73,41 +73,46 @@ func (c *pageCache) tier(known bool) (*list.List, *int) {
 // get returns the page cached under key for version, or nil (stale pages
 // included). It costs a map lookup and a list move: no allocation.
 func (c *pageCache) get(key string, version int64, now time.Time) *renderedPage {
-	p, stale, _ := c.find(key, version, now)
-	if stale {
-		return nil
+	if f := c.find(key, version, now); !f.stale {
+		return f.page
 	}
-	return p
+	return nil
 }
 
-// find returns the page cached under key, stale when it was rendered from
-// content older than version, and whether it is one of the known pages;
-// nil when there is none or it expired.
-func (c *pageCache) find(key string, version int64, now time.Time) (p *renderedPage, stale, known bool) {
-	p, stale, known = c.lookup(key, version, now)
-	if p == nil || stale {
+// found is what find found under a key.
+type found struct {
+	page *renderedPage // nil = nothing
+	// stale: rendered from content older than the version asked for, or
+	// expired; expired: past the moment its content changes by time
+	// alone, so its render is out of date whatever its data.
+	stale, expired bool
+	known          bool // one of the site's known pages
+}
+
+// find returns the page cached under key, and whether it is stale for
+// version at now. A stale page stays until it is replaced or evicted.
+func (c *pageCache) find(key string, version int64, now time.Time) found {
+	f := c.lookup(key, version, now)
+	if f.page == nil || f.stale {
 		c.misses.Add(1)
 	} else {
 		c.hits.Add(1)
 	}
-	return p, stale, known
+	return f
 }
 
-func (c *pageCache) lookup(key string, version int64, now time.Time) (*renderedPage, bool, bool) {
+func (c *pageCache) lookup(key string, version int64, now time.Time) found {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.pages[key]
 	if !ok {
-		return nil, false, false
+		return found{}
 	}
 	e := el.Value.(*cacheEntry)
-	if !e.page.expires.IsZero() && !now.Before(e.page.expires) {
-		c.remove(el)
-		return nil, false, false
-	}
 	l, _ := c.tier(e.known)
 	l.MoveToFront(el)
-	return e.page, e.version < version, e.known
+	expired := !e.page.expires.IsZero() && !now.Before(e.page.expires)
+	return found{page: e.page, stale: expired || e.version < version, expired: expired, known: e.known}
 }
 
 // promote stamps the entry of key with version when it still holds p from

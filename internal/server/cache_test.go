@@ -98,6 +98,9 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	if c.get("/career", 1, now.Add(time.Hour)) != nil {
 		t.Error("page served at the moment it expires")
 	}
+	if f := c.find("/career", 1, now.Add(time.Hour)); f.page != closing || !f.stale || !f.expired {
+		t.Errorf("find of an expired page = %+v; want the page, stale and expired", f)
+	}
 	if c.get("/", 1, now.AddDate(1, 0, 0)) == nil {
 		t.Error("a page without expiry is missing a year later")
 	}
@@ -114,18 +117,19 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	c.put("/about", 1, page(10), true)
 	c.put("/gone", 1, page(10), false)
 	c.get("/", 1, now)
-	if got, moved := c.advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about"}) {
-		t.Errorf("advance = %q, %v; want [/ /about], true", got, moved)
+	if got, moved := c.advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about", "/career"}) {
+		t.Errorf("advance = %q, %v; want [/ /about /career], true", got, moved)
 	}
-	if pages, _ := c.stats(); pages != 3 {
-		t.Errorf("%d pages after advance, want 3 (kept, stale)", pages)
+	if pages, _ := c.stats(); pages != 4 {
+		t.Errorf("%d pages after advance, want 4 (kept, stale; the expired one too)", pages)
 	}
 	if c.get("/about", 2, now) != nil {
 		t.Error("get returned a page of version 1 for version 2")
 	}
-	about, stale, known := c.find("/about", 2, now)
-	if about == nil || !stale || !known {
-		t.Errorf("find(/about) after advance = %v, stale %v, known %v; want the page, stale, known", about != nil, stale, known)
+	f := c.find("/about", 2, now)
+	about := f.page
+	if about == nil || !f.stale || f.expired || !f.known {
+		t.Errorf("find(/about) after advance = %+v; want the page, stale, not expired, known", f)
 	}
 	// Its data checked unchanged, the page is current again.
 	c.promote("/about", about, 2)
@@ -136,7 +140,7 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	fresh := page(10)
 	c.put("/", 2, fresh, true)
 	c.promote("/", about, 3)
-	if p, stale, _ := c.find("/", 2, now); p != fresh || stale {
+	if f := c.find("/", 2, now); f.page != fresh || f.stale {
 		t.Error("promote of another page changed the entry")
 	}
 	// A render from older content never replaces a newer one.

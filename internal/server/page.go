@@ -147,13 +147,17 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		return
 	}
 	s.noticeVersion(version)
-	prev, stale, known := s.cache.find(key, version, s.now())
-	if prev != nil && (!stale || known && !refreshing(ctx) && s.rewarm.busy(version)) {
-		// Current; or from before a content change that the rewarmer
-		// is working through, which makes this page current in a
-		// moment (and the writer waits for that).
-		s.writePage(w, r, prev)
+	f := s.cache.find(key, version, s.now())
+	if f.page != nil && (!f.stale || f.known && !refreshing(ctx) && s.rewarm.covers(s, key, version, f.expired)) {
+		// Current; or from before a content change, or past the
+		// moment a job it shows closed, and the rewarmer brings it up
+		// to date in a moment (a writer waits for that).
+		s.writePage(w, r, f.page)
 		return
+	}
+	prev := f.page
+	if f.expired {
+		prev = nil // out of date by time, whatever its data: render it again
 	}
 	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 		return s.buildPage(ctx, r, key, version, fn, prev)
@@ -240,9 +244,13 @@ func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
 // boot data (so the page hydrates) around the shared not-found render.
 // It runs no JavaScript once the shared page is cached.
 func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version int64, spec *pageSpec) (*renderedPage, error) {
-	shared, stale, _ := s.cache.find(notFoundKey, version, s.now())
-	if shared == nil || stale {
+	f := s.cache.find(notFoundKey, version, s.now())
+	shared := f.page
+	if shared == nil || f.stale {
 		prev := shared
+		if f.expired {
+			prev = nil
+		}
 		var err error
 		shared, err = s.flight.do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage, prev)

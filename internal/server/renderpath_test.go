@@ -536,6 +536,41 @@ func TestStalePageWhileRewarming(t *testing.T) {
 	}
 }
 
+// With the rewarmer running, a page past the moment a job it lists
+// closes is rendered again in the background: the visitor who finds it so
+// has it as it was, at once, and the next one the new render.
+func TestExpiredPageRenderedInBackground(t *testing.T) {
+	r, log := newCountingRenderer(t, render.Options{Size: 1})
+	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
+	job := f.createJob(t, "Closing Tonight Engineer", domain.JobOpen, dateUTC(testNow))
+	f.clock.Add(1100 * time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f.srv.Warm(ctx)
+	before := f.get(t, "/career")
+	if !strings.Contains(rootHTML(t, before.Body), job.JobTitle) {
+		t.Fatalf("GET /career does not list %q before its closing date", job.JobTitle)
+	}
+
+	f.clock.Add(time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC).Sub(f.clock.Now()))
+	log.setHold("/career")
+	res := waitFor(t, f.getAsync(context.Background(), "/career"), "GET /career at the closing moment")
+	if res.Body != before.Body {
+		t.Error("GET /career at the closing moment, with the rewarmer idle, did not have the page as it was")
+	}
+	waitFor(t, log.held, "the rewarmer's render of /career")
+	log.releaseAll()
+	server.WaitRewarm(f.srv)
+
+	renders := log.total()
+	if res := f.get(t, "/career"); strings.Contains(rootHTML(t, res.Body), job.JobTitle) {
+		t.Errorf("GET /career after the background render still lists %q", job.JobTitle)
+	}
+	if n := log.total() - renders; n != 0 {
+		t.Errorf("%d renders on the visitor's request after the background render, want 0", n)
+	}
+}
+
 // drain empties c.
 func drain[T any](c chan T) {
 	for {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"time"
 )
@@ -118,9 +119,10 @@ func refreshing(ctx context.Context) bool { return ctx.Value(refreshingKey{}) !=
 // at a time, on one goroutine: each page's data is loaded again, and only
 // a page whose data changed is rendered again (buildPage); the others are
 // kept. A newer change replaces the pages still to do with the whole list
-// again. While it works (for at most maxStaleServe), visitors are served
-// the known pages as they were before the change. It does nothing until
-// Warm gave it the server's lifetime.
+// again. It also renders again a known page found past the moment its
+// content changes by time alone (a job it shows closed). While it works
+// (for at most maxStaleServe), visitors are served the known pages as
+// they were. It does nothing until Warm gave it the server's lifetime.
 type rewarmer struct {
 	mu      sync.Mutex
 	ctx     context.Context // nil until Warm
@@ -148,19 +150,43 @@ func (w *rewarmer) queue(s *Server, version int64, keys []string) {
 	w.target = version
 	w.pending = append([]string{warmKey}, keys...)
 	if !w.running {
-		w.running = true
-		w.since = time.Now()
-		w.wg.Add(1)
-		go w.run(s)
+		w.start(s)
 	}
 }
 
-// busy says whether the rewarmer is bringing the pages up to version (or
-// a newer one) and has not been at it for longer than maxStaleServe.
-func (w *rewarmer) busy(version int64) bool {
+// start starts the goroutine; w.mu is held.
+func (w *rewarmer) start(s *Server) {
+	w.running = true
+	w.since = time.Now()
+	w.wg.Add(1)
+	go w.run(s)
+}
+
+// covers says whether the rewarmer brings the stale page of key up to
+// date in a moment, so that a visitor may have it as it is meanwhile: it
+// is working towards version (or a newer one), or, when the page expired,
+// it takes key on now; either way for no longer than maxStaleServe.
+func (w *rewarmer) covers(s *Server, key string, version int64, expired bool) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.running && w.target >= version && time.Since(w.since) < maxStaleServe
+	if w.ctx == nil || w.ctx.Err() != nil {
+		return false
+	}
+	if w.running {
+		if time.Since(w.since) >= maxStaleServe {
+			return false
+		}
+		if !expired {
+			return w.target >= version
+		}
+	}
+	if expired && !slices.Contains(w.pending, key) {
+		w.pending = append(w.pending, key)
+	}
+	if !w.running {
+		w.start(s)
+	}
+	return true
 }
 
 // wait returns when the pages are up to version, the rewarmer stopped, or
