@@ -93,15 +93,22 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			}
 			end := time.Now()
 			took := end.Sub(start)
+			// Nothing written and the client gone: net/http sends
+			// nothing either, so no status is counted or logged as
+			// sent.
+			aborted := !rec.wrote && r.Context().Err() != nil
 			if s.metrics != nil {
 				// The mux set r.Pattern on this very request ("" if
-				// it was refused before routing). Nothing written and
-				// the client gone: net/http sends nothing either.
+				// it was refused before routing).
 				status := rec.status
-				if !rec.wrote && r.Context().Err() != nil {
+				if aborted {
 					status = statusAborted
 				}
 				s.metrics.observe(r.Pattern, status, took)
+			}
+			logStatus := rec.status
+			if aborted {
+				logStatus = statusClientGone
 			}
 			// The access log line, as s.logger(r).Info would write it,
 			// without its allocations: it is on every request's path.
@@ -116,7 +123,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					method:     logMethod(r.Method),
 					path:       logPath(r.URL.Path),
 					client:     clientTag(client),
-					status:     rec.status,
+					status:     logStatus,
 					bytes:      rec.bytes,
 					durationMS: float64(took.Microseconds()) / 1000,
 				})
@@ -126,7 +133,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 					slog.String("method", logMethod(r.Method)),
 					slog.String("path", logPath(r.URL.Path)),
 					slog.String("client", clientTag(client)),
-					slog.Int("status", rec.status),
+					slog.Int("status", logStatus),
 					slog.Int("bytes", rec.bytes),
 					slog.Float64("duration_ms", float64(took.Microseconds())/1000),
 				)
@@ -140,6 +147,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		inner.ServeHTTP(rec, r)
 	})
 }
+
+// statusClientGone is the status the access log gives a request whose
+// client went away before anything was written (no response was sent):
+// 499, as proxies log it.
+const statusClientGone = 499
 
 // hstsValue is Strict-Transport-Security on an https site: two years, the
 // length browsers' preload lists ask for, for the site's subdomains too.

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -263,4 +264,30 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// A request whose client went away before anything was written is logged
+// with 499, not with the 200 it never got.
+func TestAccessLogOfClientGone(t *testing.T) {
+	var logs syncBuffer
+	f := newFixture(t, func(o *server.Options) {
+		o.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
+	})
+	gone, leave := context.WithCancel(context.Background())
+	leave()
+	f.srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequestWithContext(gone, "GET", "/about", nil))
+	f.get(t, "/about")
+	var statuses []float64
+	for line := range strings.Lines(logs.String()) {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("log line is not JSON: %v\n%s", err, line)
+		}
+		if e["msg"] == "request" && e["path"] == "/about" {
+			statuses = append(statuses, e["status"].(float64))
+		}
+	}
+	if !slices.Equal(statuses, []float64{499, 200}) {
+		t.Errorf("logged statuses of /about for a client gone, then one who stayed: %v, want [499 200]", statuses)
+	}
 }
