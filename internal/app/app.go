@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -377,7 +378,25 @@ func (a *App) Serve(ctx context.Context) error {
 	// shutdownBy is when shutting down must be over: cfg.ShutdownTimeout
 	// after it began.
 	var shutdownBy time.Time
-	go a.server.Warm(ctx)
+	// The warm-up (and the rewarmer it starts) and the janitor end with
+	// ctx; Serve waits for them, within the shutdown's time, so that none
+	// of them is left using the store or the engines that Close releases.
+	bctx, stopBackground := context.WithCancel(ctx)
+	var background sync.WaitGroup
+	background.Go(func() { a.server.Warm(bctx); <-bctx.Done(); a.server.StopRewarm() })
+	background.Go(func() { a.janitor(bctx) })
+	defer func() {
+		stopBackground()
+		done := make(chan struct{})
+		go func() { background.Wait(); close(done) }()
+		deadline := time.NewTimer(time.Until(shutdownBy))
+		defer deadline.Stop()
+		select {
+		case <-done:
+		case <-deadline.C:
+			a.log.Warn("warm-up or housekeeping still running at the shutdown deadline: not waited for")
+		}
+	}()
 	// Brotli at its best takes seconds: assets are served gzipped until
 	// it is done. Shutting down stops it after the file it is on and
 	// waits for that, so that it does not run on after Serve, within the
@@ -399,7 +418,6 @@ func (a *App) Serve(ctx context.Context) error {
 			a.log.Warn("asset compression still on a file at the shutdown deadline: not waited for")
 		}
 	}()
-	go a.janitor(ctx)
 	// The sender stops after the HTTP server, so that notifications
 	// queued by the last requests are nudged to a running sender.
 	sctx, stopSender := context.WithCancel(context.WithoutCancel(ctx))

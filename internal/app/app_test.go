@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -414,5 +416,53 @@ func TestPurgeApplicationsErrorNamesNoKey(t *testing.T) {
 	}
 	if !errors.Is(err, os.ErrPermission) {
 		t.Errorf("error %v no longer wraps its cause", err)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the logger's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// Serve returns only once the warm-up it started has ended: nothing it
+// started is left logging (or using the store Close releases) after it.
+func TestServeWaitsForWarmUp(t *testing.T) {
+	for range 5 {
+		var logs lockedBuffer
+		a, err := app.New(context.Background(), testConfig(t, nil), slog.New(slog.NewTextHandler(&logs, nil)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Listen(); err != nil {
+			a.Close()
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- a.Serve(ctx) }()
+		time.Sleep(100 * time.Millisecond) // the warm-up is rendering pages
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve = %v", err)
+		}
+		out := logs.String()
+		a.Close()
+		warmed, shut := strings.Index(out, "warm-up done"), strings.Index(out, "msg=\"shut down\"")
+		if warmed < 0 || shut < 0 || warmed > shut {
+			t.Fatalf("log when Serve returned: want \"warm-up done\" before \"shut down\":\n%s", out)
+		}
 	}
 }

@@ -130,9 +130,21 @@ type rewarmer struct {
 	target  int64           // the version pending leads to
 	done    int64           // the newest version every page was brought up to
 	running bool
+	stopped bool          // StopRewarm was called: never start again
 	since   time.Time     // when the goroutine last started from idle
 	moved   chan struct{} // closed (and replaced) when done moves or running ends
 	wg      sync.WaitGroup
+}
+
+// StopRewarm keeps the rewarmer from starting again and waits until it
+// has stopped: at once when the context given to Warm has ended, since it
+// stops between pages then.
+func (s *Server) StopRewarm() {
+	w := &s.rewarm
+	w.mu.Lock()
+	w.stopped = true
+	w.mu.Unlock()
+	w.wg.Wait()
 }
 
 func (w *rewarmer) begin(ctx context.Context) {
@@ -144,7 +156,7 @@ func (w *rewarmer) begin(ctx context.Context) {
 func (w *rewarmer) queue(s *Server, version int64, keys []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.ctx == nil || w.ctx.Err() != nil || version <= w.target {
+	if w.ctx == nil || w.ctx.Err() != nil || w.stopped || version <= w.target {
 		return
 	}
 	w.target = version
@@ -169,7 +181,7 @@ func (w *rewarmer) start(s *Server) {
 func (w *rewarmer) covers(s *Server, key string, version int64, expired bool) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.ctx == nil || w.ctx.Err() != nil {
+	if w.ctx == nil || w.ctx.Err() != nil || w.stopped {
 		return false
 	}
 	if w.running {
