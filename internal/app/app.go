@@ -389,11 +389,7 @@ func (a *App) Serve(ctx context.Context) error {
 		stopBackground()
 		done := make(chan struct{})
 		go func() { background.Wait(); close(done) }()
-		deadline := time.NewTimer(time.Until(shutdownBy))
-		defer deadline.Stop()
-		select {
-		case <-done:
-		case <-deadline.C:
+		if !waitUntil(done, shutdownBy) {
 			a.log.Warn("warm-up or housekeeping still running at the shutdown deadline: not waited for")
 		}
 	}()
@@ -410,11 +406,7 @@ func (a *App) Serve(ctx context.Context) error {
 		if shutdownBy.IsZero() {
 			shutdownBy = time.Now().Add(a.cfg.ShutdownTimeout)
 		}
-		deadline := time.NewTimer(time.Until(shutdownBy))
-		defer deadline.Stop()
-		select {
-		case <-compressed:
-		case <-deadline.C:
+		if !waitUntil(compressed, shutdownBy) {
 			a.log.Warn("asset compression still on a file at the shutdown deadline: not waited for")
 		}
 	}()
@@ -443,6 +435,19 @@ func (a *App) Serve(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// waitUntil waits until done is closed, or until by; false if by came
+// first.
+func waitUntil(done <-chan struct{}, by time.Time) bool {
+	deadline := time.NewTimer(time.Until(by))
+	defer deadline.Stop()
+	select {
+	case <-done:
+		return true
+	case <-deadline.C:
+		return false
+	}
 }
 
 // Close releases the store, file storage and renderer (and the metrics

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"log/slog"
 	"strconv"
 	"sync"
 	"time"
@@ -13,6 +14,19 @@ type accessEntry struct {
 	id, method, path, client string
 	status, bytes            int
 	durationMS               float64
+}
+
+// attrs are the line's attributes for slog, in the line's order.
+func (e *accessEntry) attrs() []slog.Attr {
+	return []slog.Attr{
+		slog.String("request_id", e.id),
+		slog.String("method", e.method),
+		slog.String("path", e.path),
+		slog.String("client", e.client),
+		slog.Int("status", e.status),
+		slog.Int("bytes", e.bytes),
+		slog.Float64("duration_ms", e.durationMS),
+	}
 }
 
 // accessBufs holds the buffers access lines are made in. A line is short

@@ -117,26 +117,19 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			if !s.log.Enabled(ctx, slog.LevelInfo) {
 				return
 			}
+			e := accessEntry{
+				id:         id,
+				method:     logMethod(r.Method),
+				path:       logPath(r.URL.Path),
+				client:     clientTag(client),
+				status:     logStatus,
+				bytes:      rec.bytes,
+				durationMS: float64(took.Microseconds()) / 1000,
+			}
 			if s.accessLog != nil {
-				s.writeAccessLine(end, &accessEntry{
-					id:         id,
-					method:     logMethod(r.Method),
-					path:       logPath(r.URL.Path),
-					client:     clientTag(client),
-					status:     logStatus,
-					bytes:      rec.bytes,
-					durationMS: float64(took.Microseconds()) / 1000,
-				})
+				s.writeAccessLine(end, &e)
 			} else {
-				s.log.LogAttrs(ctx, slog.LevelInfo, "request",
-					slog.String("request_id", id),
-					slog.String("method", logMethod(r.Method)),
-					slog.String("path", logPath(r.URL.Path)),
-					slog.String("client", clientTag(client)),
-					slog.Int("status", logStatus),
-					slog.Int("bytes", rec.bytes),
-					slog.Float64("duration_ms", float64(took.Microseconds())/1000),
-				)
+				s.log.LogAttrs(ctx, slog.LevelInfo, "request", e.attrs()...)
 			}
 		}()
 		if len(r.URL.EscapedPath()) > maxPathBytes {
