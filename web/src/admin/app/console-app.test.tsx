@@ -86,6 +86,21 @@ describe('console shell', () => {
     fireEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('navigation', { name: 'Console' }).className).not.toMatch(/(^| )hidden/);
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the menu when a screen is chosen in it', async () => {
+    signedInAs('recruiter');
+    renderAdmin(<ConsoleApp />, '/admin');
+    await screen.findByRole('heading', { name: 'Dashboard screen' });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('link', { name: 'Jobs' }));
+    await screen.findByRole('heading', { name: 'Jobs screen' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('navigation', { name: 'Console' }).className).toContain('hidden');
   });
 
   it('shows sign-in when nobody is signed in', async () => {

@@ -42,9 +42,11 @@ const headerButton =
 
 export function ConsoleLayout({ me, onSignOut, onSignOutEverywhere, onMeChanged }: Props) {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open on the screen it was opened on: moving to another
+  // screen closes it, with no effect that could run after a later click.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
   useFocusHeadingOnNavigate(location.pathname, MAIN_ID);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     document.title = titleFor(location.pathname);
   }, [location.pathname]);
@@ -75,7 +77,7 @@ export function ConsoleLayout({ me, onSignOut, onSignOutEverywhere, onMeChanged 
                 className={`${headerButton} md:hidden`}
                 aria-expanded={menuOpen}
                 aria-controls="console-nav"
-                onClick={() => setMenuOpen((o) => !o)}
+                onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
               >
                 Menu
               </button>
