@@ -115,6 +115,15 @@ func (c *pageCache) lookup(key string, version int64, now time.Time) found {
 	return found{page: e.page, stale: expired || e.version < version, expired: expired, known: e.known}
 }
 
+// drop removes the page of key unless it is newer than version.
+func (c *pageCache) drop(key string, version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.pages[key]; ok && el.Value.(*cacheEntry).version <= version {
+		c.remove(el)
+	}
+}
+
 // promote stamps the entry of key with version when it still holds p from
 // older content: p's data was checked at version and found unchanged.
 func (c *pageCache) promote(key string, p *renderedPage, version int64) {

@@ -185,6 +185,7 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		return nil, err
 	}
 	if spec.NotFound && key != notFoundKey {
+		s.cache.drop(key, version) // what was here is gone
 		return s.composeNotFound(ctx, r, version, spec)
 	}
 	path := spec.RenderPath
@@ -214,6 +215,10 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		p.compress()
 		known := p.status == http.StatusOK && !spec.Variant || key == notFoundKey
 		s.cache.put(key, version, p, known)
+	} else {
+		// Not to be reused (a job closed: 410): the page cached before
+		// must not be served in its place, not even while stale.
+		s.cache.drop(key, version)
 	}
 	return p, nil
 }

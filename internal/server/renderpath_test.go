@@ -501,6 +501,19 @@ func TestPublishRendersBeforeItAnswers(t *testing.T) {
 	if n := log.total() - before; n != 0 {
 		t.Errorf("%d renders on visitors' requests right after publishing, want 0 (%v)", n, log.counts)
 	}
+	// Closed, its pages are gone at once and stay gone: the pages cached
+	// while it was open are never served again.
+	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/close", nil); res.Status != http.StatusOK {
+		t.Fatalf("close: %d %s", res.Status, res.Body)
+	}
+	for range 2 {
+		for _, p := range pages[2:] {
+			if res := f.get(t, p); res.Status != http.StatusGone {
+				t.Errorf("GET %s after closing: %d, want 410", p, res.Status)
+			}
+		}
+		f.clock.Add(2 * time.Second)
+	}
 }
 
 // While the rewarmer renders a changed page again, a visitor asking for

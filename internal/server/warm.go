@@ -184,15 +184,13 @@ func (w *rewarmer) covers(s *Server, key string, version int64, expired bool) bo
 	if w.ctx == nil || w.ctx.Err() != nil || w.stopped {
 		return false
 	}
-	if w.running {
-		if time.Since(w.since) >= maxStaleServe {
-			return false
-		}
-		if !expired {
-			return w.target >= version
-		}
+	if w.running && time.Since(w.since) >= maxStaleServe {
+		return false
 	}
-	if expired && !slices.Contains(w.pending, key) {
+	if !expired {
+		return w.running && w.target >= version
+	}
+	if !slices.Contains(w.pending, key) {
 		w.pending = append(w.pending, key)
 	}
 	if !w.running {
