@@ -152,6 +152,9 @@ func (s *Server) jobSpec(r *http.Request, page string) (*pageSpec, domain.Job, e
 	case domain.EGone:
 		spec.Status, spec.Title, spec.NoIndex = http.StatusGone, "Position closed", true
 		spec.Description = "This position is no longer open. See our other open positions."
+		// Cached apart from the site's own pages (the cache's other
+		// tier): search engines keep asking for a closed job's page.
+		spec.Cache = true
 	default:
 		return nil, domain.Job{}, err
 	}

@@ -506,6 +506,7 @@ func TestPublishRendersBeforeItAnswers(t *testing.T) {
 	if res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs/"+j.ID+"/close", nil); res.Status != http.StatusOK {
 		t.Fatalf("close: %d %s", res.Status, res.Body)
 	}
+	before = log.total()
 	for range 2 {
 		for _, p := range pages[2:] {
 			if res := f.get(t, p); res.Status != http.StatusGone {
@@ -513,6 +514,10 @@ func TestPublishRendersBeforeItAnswers(t *testing.T) {
 			}
 		}
 		f.clock.Add(2 * time.Second)
+	}
+	// Rendered by the close's re-warm, the closed pages are cached too.
+	if n := log.total() - before; n != 0 {
+		t.Errorf("%d renders for a closed job's pages asked for twice each, want 0 (%v)", n, log.counts)
 	}
 }
 
