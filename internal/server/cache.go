@@ -89,6 +89,16 @@ type found struct {
 	known          bool // one of the site's known pages
 }
 
+// reusable is the page, stale or not, whose render may be kept when its
+// data turns out unchanged: none once it expired, as time alone changed
+// what it shows.
+func (f found) reusable() *renderedPage {
+	if f.expired {
+		return nil
+	}
+	return f.page
+}
+
 // find returns the page cached under key, and whether it is stale for
 // version at now. A stale page stays until it is replaced or evicted.
 func (c *pageCache) find(key string, version int64, now time.Time) found {

@@ -155,10 +155,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		s.writePage(w, r, f.page)
 		return
 	}
-	prev := f.page
-	if f.expired {
-		prev = nil // out of date by time, whatever its data: render it again
-	}
+	prev := f.reusable()
 	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 		return s.buildPage(ctx, r, key, version, fn, prev)
 	})
@@ -231,13 +228,7 @@ func fingerprint(path string, spec *pageSpec) ([sha256.Size]byte, bool) {
 	if err != nil {
 		return [sha256.Size]byte{}, false
 	}
-	h := sha256.New()
-	h.Write([]byte(path))
-	h.Write([]byte{0})
-	h.Write(b)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return sum, true
+	return sha256.Sum256(append(append([]byte(path), 0), b...)), true
 }
 
 // serveNotFound answers with the shared not-found page.
@@ -252,10 +243,7 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	f := s.cache.find(notFoundKey, version, s.now())
 	shared := f.page
 	if shared == nil || f.stale {
-		prev := shared
-		if f.expired {
-			prev = nil
-		}
+		prev := f.reusable()
 		var err error
 		shared, err = s.flight.do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage, prev)
