@@ -58,14 +58,16 @@ test-web: web/node_modules/.installed
 test-e2e: build
 	cd web && npx playwright test
 
-# Accessibility, Best Practices and SEO must score 100 and Performance at
-# least 95 on every public route (a route that misses only on Performance
-# gets a second attempt; the better one counts: see scripts/lighthouse.mjs).
-# `node scripts/lighthouse.mjs --diag ROUTE` (in web/) shows why a route is slow.
+# Accessibility, Best Practices and SEO must score 100 on every public route
+# (medians of 3 runs, no retries) and every run must complete: these depend
+# on the code. Performance, FCP, LCP, TBT and CLS depend on the machine too;
+# they are printed with its benchmarkIndex, not gated (see README, "What CI
+# gates"). `node scripts/lighthouse.mjs --diag ROUTE` (in web/) shows why a
+# route is slow.
 test-lighthouse: build
-	cd web && node scripts/lighthouse.mjs --check --runs 1
+	cd web && node scripts/lighthouse.mjs --check --runs 3
 
-# The full table for reports: median of three runs per route.
+# The same table without failing on anything.
 lighthouse: build
 	cd web && node scripts/lighthouse.mjs --runs 3
 
