@@ -494,7 +494,18 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 // module that arrived before the observed paint as holding up FCP and LCP,
 // so both depended on that race.) The Content-Security-Policy allows this
 // one inline script by its hash, appLoaderHash.
-const appLoader = `(()=>{let started=false;const start=()=>{if(started)return;started=true;` +
+//
+// Until the app takes over (it sets __early.taken as it hydrates), the
+// loader also holds back what only the script can do: a tap on a
+// button[type=button] (the phone menu, a question of the FAQ) and the
+// submit of a form marked data-submit-with-script (whose fields go out as
+// JSON). Each is kept in __early.held and replayed once by the app
+// (web/src/lib/early-input.ts); links and plain GET forms work natively.
+const appLoader = `(()=>{const q=self.__early={held:[]};` +
+	`const hold=(e,el)=>{if(q.taken||!el)return;e.preventDefault();e.stopImmediatePropagation();q.held.push(el)};` +
+	`addEventListener('click',e=>hold(e,e.target.closest?.('button[type=button]')),true);` +
+	`addEventListener('submit',e=>hold(e,e.target.closest?.('form[data-submit-with-script]')),true);` +
+	`let started=false;const start=()=>{if(started)return;started=true;` +
 	`const m=JSON.parse(document.getElementById('app-modules').textContent);` +
 	`for(const href of m.preload){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}` +
 	`const s=document.createElement('script');s.type='module';s.src=m.entry;document.head.append(s)};` +

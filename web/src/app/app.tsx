@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { markTakenOver, replayEarlyActions } from '../lib/early-input';
 import { useRoutes } from '../lib/router';
 import { ApiProvider, type ApiCache } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
@@ -23,9 +24,16 @@ export interface AppProps {
 
 /** The whole site below the router; the entries wrap it in a router. */
 export function App({ cache, registry, now, settings, failed }: AppProps) {
+  // From the hydration's commit on, taps and submits are the app's: the
+  // page's loader stops holding them back.
+  useLayoutEffect(markTakenOver, []);
   useEffect(() => {
     // Marks the page as interactive (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
+    // What the visitor tapped or submitted before, once the page's own
+    // effects (a form enabling its button, say) have rendered.
+    const timer = setTimeout(replayEarlyActions, 0);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <SettingsProvider settings={settings}>

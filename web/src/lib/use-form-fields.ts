@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { shownSince } from './early-input';
 
 /** An input or textarea a form field renders. */
 export type FieldElement = HTMLInputElement & HTMLTextAreaElement;
@@ -19,7 +20,7 @@ export function useFormFields<F extends string>(fields: readonly F[], empty: Rec
   refs.current ??= Object.fromEntries(fields.map((f) => [f, { current: null }])) as Record<F, RefObject<FieldElement | null>>;
 
   useEffect(() => {
-    shownAt.current = performance.now();
+    shownAt.current = shownSince();
   }, []);
 
   /** Sets a field and drops its message: the visitor is correcting it. */

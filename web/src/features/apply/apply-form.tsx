@@ -5,11 +5,13 @@ import { HoneypotField } from '../../components/honeypot-field';
 import { type ApplicationRequest, type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
+import { shownSince } from '../../lib/early-input';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { useEarlyInput } from '../../lib/use-early-input';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
-import { browserDraftStore, isKeyCompleted, markKeyCompleted } from './draft-store';
+import { browserDraftStore, isKeyCompleted, markKeyCompleted, type Draft } from './draft-store';
 import { EducationSection } from './education-section';
 import { ErrorSummary, type Problem } from './error-summary';
 import { fieldLabel } from './field-labels';
@@ -75,6 +77,10 @@ export function ApplyForm({ job }: { job: Job }) {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [restored, setRestored] = useState(false);
+  /** A draft found after the visitor had started typing here: offered, never put over what they typed. */
+  const [offered, setOffered] = useState<Draft | null>(null);
+  // Typed, chosen or attached before the script took over: kept (the change handlers below mark the form dirty).
+  const form = useEarlyInput();
   // Sending needs the script (one JSON part and the files): until it runs, the button waits.
   const [ready, setReady] = useState(false);
 
@@ -110,45 +116,6 @@ export function ApplyForm({ job }: { job: Job }) {
     focusTarget.current = null;
   });
 
-  // After hydration: note when the form was first seen (very fast submissions are robots'), and restore a draft,
-  // which keeps when the application was started: a reload does not start the clock again.
-  useEffect(() => {
-    setReady(true);
-    startedAt.current = Date.now();
-    const store = browserDraftStore();
-    if (!store) {
-      loaded.current = true;
-      return;
-    }
-    let live = true;
-    store
-      .load(job.id)
-      .then((d) => {
-        if (!live || !d || dirty.current) return;
-        if (isKeyCompleted(d.idempotencyKey)) {
-          // The application was stored but this draft could not be cleared then: clear it now, restore nothing.
-          void store.clear(job.id).catch(() => {});
-          return;
-        }
-        // Consent is given afresh when sending, to the notice shown then.
-        setValues({ ...emptyValues(job.location), ...d.values, consent: false });
-        setFiles(d.files);
-        key.current = d.idempotencyKey;
-        sent.current = d.sentFingerprint ? { full: null, withoutId: d.sentFingerprint } : null;
-        if (Number.isFinite(d.startedAt) && d.startedAt < startedAt.current!) startedAt.current = d.startedAt;
-        setRestored(true);
-      })
-      .catch(() => {
-        // No draft to offer (storage blocked or broken): the form starts empty.
-      })
-      .finally(() => {
-        if (live) loaded.current = true;
-      });
-    return () => {
-      live = false;
-    };
-  }, [job.id, job.location]);
-
   const saveNow = useCallback(() => {
     pendingSave.current = false;
     if (done.current) return;
@@ -165,6 +132,57 @@ export function ApplyForm({ job }: { job: Job }) {
         // A draft that cannot be kept costs only the convenience.
       });
   }, [job.id]);
+
+  /** Puts a draft into the form: it keeps when the application was started, so a reload does not start the clock again. */
+  const restore = useCallback(
+    (d: Draft) => {
+      // Consent is given afresh when sending, to the notice shown then.
+      setValues({ ...emptyValues(job.location), ...d.values, consent: false });
+      setFiles(d.files);
+      key.current = d.idempotencyKey;
+      sent.current = d.sentFingerprint ? { full: null, withoutId: d.sentFingerprint } : null;
+      if (Number.isFinite(d.startedAt) && (startedAt.current === null || d.startedAt < startedAt.current)) startedAt.current = d.startedAt;
+      setRestored(true);
+    },
+    [job.location],
+  );
+
+  // After hydration: note when the form was first seen (very fast submissions are robots'; a page being hydrated was
+  // seen from its first paint), and restore a draft, or offer it when the visitor has already typed here.
+  useEffect(() => {
+    setReady(true);
+    startedAt.current = Math.round(Date.now() - (performance.now() - shownSince()));
+    const store = browserDraftStore();
+    if (!store) {
+      loaded.current = true;
+      return;
+    }
+    let live = true;
+    store
+      .load(job.id)
+      .then((d) => {
+        if (!live || !d) return;
+        if (isKeyCompleted(d.idempotencyKey)) {
+          // The application was stored but this draft could not be cleared then: clear it now, restore nothing.
+          void store.clear(job.id).catch(() => {});
+          return;
+        }
+        if (dirty.current) setOffered(d);
+        else restore(d);
+      })
+      .catch(() => {
+        // No draft to offer (storage blocked or broken): the form starts empty.
+      })
+      .finally(() => {
+        if (!live) return;
+        loaded.current = true;
+        // Changes made while the draft was looked for (typed before the app started, say) are saved now.
+        if (dirty.current) saveNow();
+      });
+    return () => {
+      live = false;
+    };
+  }, [job.id, restore, saveNow]);
 
   // The draft follows the form a moment after each change.
   useEffect(() => {
@@ -226,6 +244,7 @@ export function ApplyForm({ job }: { job: Job }) {
     setErrors({});
     setStatus({ kind: 'idle' });
     setRestored(false);
+    setOffered(null);
     focusLater(fieldId('firstName'));
   }
 
@@ -312,7 +331,33 @@ export function ApplyForm({ job }: { job: Job }) {
 
   return (
     // method="post": should it ever be sent without the script, nothing typed ends up in a URL.
-    <form method="post" noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
+    <form ref={form} method="post" data-submit-with-script noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
+      {offered && (
+        <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
+          <div className="space-y-1 text-brand-900">
+            <p className="font-medium">{t.draftOffer}</p>
+            <p>{t.draftOfferNote}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={`${secondaryButton} bg-white`}
+              onClick={() => {
+                dirty.current = true;
+                restore(offered);
+                setOffered(null);
+                setErrors({});
+                focusLater(fieldId('firstName'));
+              }}
+            >
+              {t.restoreDraft}
+            </button>
+            <button type="button" className={`${secondaryButton} bg-white`} onClick={() => setOffered(null)}>
+              {t.keepTyped}
+            </button>
+          </div>
+        </div>
+      )}
       {restored && (
         <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
           <div className="space-y-1 text-brand-900">

@@ -3,6 +3,7 @@ import copy from '../../../../content/blog-pages.json';
 import type { Comment } from '../../gen/wire';
 import { HoneypotField } from '../../components/honeypot-field';
 import { CommentField } from './comment-field';
+import { useEarlyInput } from '../../lib/use-early-input';
 import { useFormFields } from '../../lib/use-form-fields';
 import { COMMENT_FIELDS, trimComment, validateComment, type CommentField as Field, type CommentValues } from './comment-validation';
 import { postComment } from './post-comment';
@@ -34,6 +35,7 @@ interface Props {
 export function CommentForm({ path, onPosted }: Props) {
   const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(COMMENT_FIELDS, EMPTY);
   const [homepage, setHomepage] = useState('');
+  const form = useEarlyInput();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   const sending = status.kind === 'sending';
@@ -87,7 +89,7 @@ export function CommentForm({ path, onPosted }: Props) {
   return (
     // method="post": without JavaScript the browser must not put what was
     // typed (an e-mail address) into a URL; the post's page refuses it.
-    <form method="post" noValidate onSubmit={submit} aria-labelledby="comment-form-title" className="relative space-y-5">
+    <form ref={form} method="post" data-submit-with-script noValidate onSubmit={submit} aria-labelledby="comment-form-title" className="relative space-y-5">
       <div>
         <h3 id="comment-form-title" className="text-xl font-bold text-slate-900">
           {t.formHeading}

@@ -6,6 +6,7 @@ import { fill } from '../../lib/text';
 import { FormField } from './form-field';
 import { HoneypotField } from '../../components/honeypot-field';
 import { sendContact } from './send-contact';
+import { useEarlyInput } from '../../lib/use-early-input';
 import { useFormFields } from '../../lib/use-form-fields';
 import { CONTACT_FIELDS, trimContact, validateContact, type ContactField, type ContactValues } from './validation';
 
@@ -25,6 +26,7 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 export function ContactForm() {
   const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(CONTACT_FIELDS, EMPTY);
   const [website, setWebsite] = useState('');
+  const form = useEarlyInput();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   /**
    * The key of the message last sent and the message it went with. One key per filled-in message: a retry of the same
@@ -76,12 +78,16 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="relative space-y-5">
+    // method="post": should it ever be sent without the script, nothing typed ends up in a URL.
+    <form ref={form} method="post" data-submit-with-script noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="relative space-y-5">
       <FormField {...field('name')} autoComplete="name" />
       <FormField {...field('email')} type="email" autoComplete="email" />
       <FormField {...field('subject')} autoComplete="off" />
       <FormField {...field('message')} multiline hint={fill(t.messageHint, { min: CONTACT_LIMITS.messageMin })} />
       <HoneypotField id="contact-website" name="website" label={t.honeypot} value={website} onChange={setWebsite} />
+      <noscript>
+        <p className="font-medium text-accent-700">{t.noScript}</p>
+      </noscript>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <button

@@ -3,6 +3,7 @@ import copy from '../../../../content/jobs.json';
 import { JOB_SEARCH, type JobSearch } from '../../gen/wire';
 import { JOBS_PATH, normalizeValue, type JobQuery, type JobSearchParam } from './job-query';
 import { experienceText } from './job-text';
+import { useEarlyInput } from '../../lib/use-early-input';
 
 const t = copy.search;
 
@@ -32,6 +33,7 @@ const label = 'block text-sm font-semibold text-slate-800';
  */
 export function JobSearchForm({ query, options, onSearch }: JobSearchFormProps) {
   const id = useId();
+  const form = useEarlyInput();
   // The keywords as typed; the URL holds them normalised.
   const [draft, setDraft] = useState(query.q);
   const [urlKeywords, setUrlKeywords] = useState(query.q);
@@ -66,6 +68,7 @@ export function JobSearchForm({ query, options, onSearch }: JobSearchFormProps) 
 
   return (
     <form
+      ref={form}
       role="search"
       aria-label={t.formLabel}
       action={JOBS_PATH}

@@ -1,0 +1,202 @@
+// What a visitor does on a server-rendered page before its script takes
+// over. The page is painted and usable-looking seconds before the app
+// hydrates on a slow phone, and people (and browsers' autofill) type at
+// once. React hydrates a controlled field without touching what is in it,
+// but its state still holds the server's value, so the next render of the
+// form put that back and the typing was gone. Here the form's own change
+// handlers are given what is in its fields when it hydrates, and the taps
+// and submits the page's inline loader held back (see appLoader in the Go
+// server) are replayed once the app is ready.
+
+/** A form control whose value the visitor can change. */
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * The value the server rendered into a select: its default-selected
+ * option's (the server marks the option of its value), or null when no
+ * option is marked (a select the app rendered itself).
+ */
+function renderedSelectValue(el: HTMLSelectElement): string | null {
+  return Array.from(el.options).find((o) => o.defaultSelected)?.value ?? null;
+}
+
+/** Whether el holds something other than what the app rendered into it. */
+export function changedByVisitor(el: Control): boolean {
+  if (el.disabled) return false;
+  if (el instanceof HTMLSelectElement) {
+    const rendered = renderedSelectValue(el);
+    return !el.multiple && rendered !== null && el.value !== rendered;
+  }
+  if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+  switch (el.type) {
+    case 'checkbox':
+    case 'radio':
+      return el.checked !== el.defaultChecked;
+    case 'file':
+      return (el.files?.length ?? 0) > 0;
+    case 'submit':
+    case 'button':
+    case 'reset':
+    case 'image':
+    case 'hidden':
+      return false;
+    default:
+      return el.value !== el.defaultValue;
+  }
+}
+
+/** The browser's own setter of a property, past the one React puts on each element to notice changes. */
+function nativeValueSetter(el: Element): (v: string) => void {
+  let proto: object | null = Object.getPrototypeOf(el);
+  while (proto) {
+    const d = Object.getOwnPropertyDescriptor(proto, 'value');
+    if (d?.set) return (v) => d.set!.call(el, v);
+    proto = Object.getPrototypeOf(proto);
+  }
+  return (v) => ((el as HTMLInputElement).value = v);
+}
+
+/** A field the visitor filled before the app started, and what they put there. */
+interface Filled {
+  el: Control;
+  value: string;
+  checked: boolean;
+  files: File[];
+}
+
+/** Puts files back into a file input. */
+function putFiles(el: HTMLInputElement, files: File[]) {
+  try {
+    const dt = new DataTransfer();
+    for (const f of files) dt.items.add(f);
+    el.files = dt.files;
+  } catch {
+    // A browser that will not take files this way: the visitor chooses them again.
+  }
+}
+
+/**
+ * Hands a filled field to the app as the change it is: the event the app
+ * listens to, after telling React's change tracking that the field held
+ * its rendered value (React reports a change only from what it last saw).
+ */
+function replayChange({ el, value, checked, files }: Filled) {
+  if (!el.isConnected) return;
+  if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === 'file')) {
+    // React reports every change event of these.
+    if (el instanceof HTMLSelectElement) el.value = value;
+    else if ((el.files?.length ?? 0) === 0) putFiles(el, files); // emptied by an effect that ran first
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    el.checked = !checked; // through React's tracker: it now holds the other state
+    el.click(); // toggles to what the visitor chose and fires the click React listens to
+    return;
+  }
+  const focused = el.ownerDocument.activeElement === el;
+  const [start, end] = focused ? [el.selectionStart, el.selectionEnd] : [null, null];
+  el.value = el.defaultValue; // through React's tracker: the value React rendered
+  nativeValueSetter(el)(value);
+  if (focused && start !== null && end !== null) {
+    try {
+      el.setSelectionRange(start, end);
+    } catch {
+      // Inputs without a caret (date, email in some browsers) refuse it.
+    }
+  }
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Gives form's change handlers whatever the visitor put into its fields
+ * that the app did not render there, in form order, and calls onKept with
+ * their names. Run while the form hydrates (a layout effect), before
+ * anything renders it again: what is in the fields is read at once; the
+ * changes are handed over just after the commit, one at a time, so each
+ * handler sees the state the one before left (handlers that build an
+ * entry from the render's values would otherwise overwrite each other).
+ * On a form the app rendered itself it finds nothing.
+ */
+export function keepEarlyInput(form: HTMLFormElement, onKept?: (names: string[]) => void) {
+  if (!hydrating()) return;
+  const filled: Filled[] = [];
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
+    if (!changedByVisitor(el)) continue;
+    const input = el instanceof HTMLInputElement ? el : null;
+    filled.push({ el, value: el.value, checked: input?.checked ?? false, files: Array.from(input?.files ?? []) });
+  }
+  if (filled.length === 0) return;
+  queueMicrotask(() => {
+    for (const f of filled) replayChange(f);
+    onKept?.(filled.map((f) => f.el.name || f.el.id));
+  });
+}
+
+/** What appLoader keeps: the buttons tapped and the forms submitted before the app took over, in order. */
+interface EarlyActions {
+  taken?: boolean;
+  held: Element[];
+}
+
+function earlyActions(): EarlyActions | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as { __early?: EarlyActions }).__early;
+}
+
+/**
+ * Whether the page's first render is being hydrated: the loader ran and the
+ * app has not yet taken over. A form's layout effect runs before the app's
+ * (children first), so a form on the page as served sees true, and one the
+ * app renders later (a client-side navigation) false.
+ */
+function hydrating(): boolean {
+  const early = earlyActions();
+  return early !== undefined && !early.taken;
+}
+
+/**
+ * Tells the loader the app has taken over the page: from now on taps and
+ * submits go to the app, not into the queue. Called as the page hydrates
+ * (a layout effect of the app).
+ */
+export function markTakenOver() {
+  const early = earlyActions();
+  if (early) early.taken = true;
+}
+
+/**
+ * Replays what the loader held back: each tapped button is clicked and
+ * each form submitted again, once, if still on the page and usable. Called
+ * once the hydrated page has settled (after its effects ran).
+ */
+export function replayEarlyActions(): number {
+  const early = earlyActions();
+  if (!early) return 0;
+  const held = early.held.splice(0);
+  let n = 0;
+  for (const el of held) {
+    if (!el.isConnected) continue;
+    if (el instanceof HTMLFormElement) {
+      el.requestSubmit();
+      n++;
+    } else if (el instanceof HTMLButtonElement && !el.disabled) {
+      el.click();
+      n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * When the visitor could first see what is mounting, as performance.now()
+ * time: for a page being hydrated, its first paint (the visitor may have
+ * been filling its form since then); for what the app renders itself, now.
+ * Forms time their filling from it (very fast submissions are robots').
+ */
+export function shownSince(): number {
+  const now = performance.now();
+  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated) return now;
+  const paint = performance.getEntriesByName?.('first-paint')[0] ?? performance.getEntriesByName?.('first-contentful-paint')[0];
+  return paint && paint.startTime < now ? paint.startTime : now;
+}
