@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -49,12 +50,73 @@ var (
 	realRendererErr  error
 )
 
+// seededTemplate is a database file migrated and seeded once per test
+// binary; each fixture starts from a copy of it (migrating and seeding for
+// every one of the fixtures was most of their cost).
+var (
+	seededOnce sync.Once
+	seededPath string
+	seededErr  error
+)
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if realRendererVal != nil {
 		realRendererVal.Close()
 	}
+	if seededPath != "" {
+		os.RemoveAll(filepath.Dir(seededPath))
+	}
 	os.Exit(code)
+}
+
+// seededDatabase copies the seeded template to path.
+func seededDatabase(t testing.TB, path string) {
+	t.Helper()
+	seededOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "server-test-db-")
+		if err != nil {
+			seededErr = err
+			return
+		}
+		seededPath = filepath.Join(dir, "site.db")
+		seededErr = makeSeeded(seededPath)
+	})
+	if seededErr != nil {
+		t.Fatalf("seeded template: %v", seededErr)
+	}
+	b, err := os.ReadFile(seededPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// makeSeeded migrates and seeds a database at path and closes it, which
+// folds its write-ahead log into the one file.
+func makeSeeded(path string) error {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return err
+	}
+	if loaded, err := seed.Load(ctx, st, testNow); err != nil || !loaded {
+		st.Close()
+		return fmt.Errorf("seed.Load = %v, %v; want true, nil", loaded, err)
+	}
+	if err := st.Close(); err != nil {
+		return err
+	}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		return fmt.Errorf("the template's write-ahead log was left behind: the copy would miss its changes")
+	}
+	return nil
 }
 
 func serverBundle(t testing.TB) string {
@@ -114,17 +176,13 @@ type fixture struct {
 func newFixture(t testing.TB, edit func(*server.Options)) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "site.db"))
+	path := filepath.Join(t.TempDir(), "site.db")
+	seededDatabase(t, path)
+	st, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if loaded, err := seed.Load(ctx, st, testNow); err != nil || !loaded {
-		t.Fatalf("seed.Load = %v, %v; want true, nil", loaded, err)
-	}
 	content, err := sitecontent.Load()
 	if err != nil {
 		t.Fatal(err)
