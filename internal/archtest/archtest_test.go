@@ -31,6 +31,9 @@ type rule struct {
 	// importers: if not nil, the only module packages that may import the
 	// packages directly.
 	importers []string
+	// forbiddenStd: standard library packages the packages must not depend
+	// on, directly or indirectly (net/http for code that knows nothing of HTTP).
+	forbiddenStd []string
 }
 
 var rules = []rule{
@@ -116,6 +119,12 @@ var rules = []rule{
 		importers: []string{},
 	},
 	{
+		why:          "what search engines and feed readers are told (structured data, feeds, the sitemap) is built from the domain's values; serving it is the HTTP side's job",
+		pkgs:         []string{"internal/seo"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -170,7 +179,7 @@ func violations(g graph, rules []rule) []string {
 				switch {
 				case r.stdOnly && !(known && d.Standard):
 					out = append(out, fmt.Sprintf("%s depends on %s, but %s", path, dep, r.why))
-				case match(dep, r.forbidden):
+				case match(dep, r.forbidden), slices.Contains(r.forbiddenStd, dep):
 					out = append(out, fmt.Sprintf("%s depends on %s, but %s", path, dep, r.why))
 				}
 			}
@@ -268,6 +277,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/server/applytest"):      {Imports: []string{m("internal/docfile/docfiletest")}},
 		m("internal/store/postgres/pgtest"): {},
 		m("internal/sitelock"):              {},
+		m("internal/seo"):                   {Deps: []string{"net/http"}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

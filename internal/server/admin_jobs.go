@@ -19,6 +19,7 @@ import (
 
 	"corpsite/internal/domain"
 	"corpsite/internal/sanitize"
+	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
 
@@ -227,7 +228,7 @@ func (s *Server) adminPreviewJob(_ http.ResponseWriter, r *http.Request, _ *Staf
 	if err != nil {
 		return nil, err
 	}
-	return wire.PagePreview{HTML: html, Check: s.jobPostingCheck(j)}, nil
+	return wire.PagePreview{HTML: html, Check: s.seo.CheckJobPosting(j, s.jobURL(j.ID))}, nil
 }
 
 // jobPageSpec is the public page of job j, visible to visitors.
@@ -279,7 +280,7 @@ func (s *Server) adminJobView(j domain.Job) wire.AdminJob {
 		SalaryMin: j.SalaryMin, SalaryMax: j.SalaryMax, ClosingDate: dateText(j.ClosingDate),
 		Description: j.Description, Status: string(j.Status), Expired: j.Expired(s.now()),
 		CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, URL: "/job/" + j.ID,
-		Check: s.jobPostingCheck(j),
+		Check: s.seo.CheckJobPosting(j, s.jobURL(j.ID)),
 	}
 }
 
@@ -403,7 +404,7 @@ func validateJob(j domain.Job, now time.Time, complete bool, wasClosing *time.Ti
 	switch {
 	case utf8.RuneCountInString(j.Description) > jobDescriptionMax:
 		add("description", msgDescriptionLong)
-	case complete && plainText(sanitize.HTML(j.Description)) == "":
+	case complete && seo.PlainText(sanitize.HTML(j.Description)) == "":
 		add("description", msgDescriptionRequired)
 	}
 	if len(f) == 0 {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
 
@@ -341,11 +342,11 @@ func (s *Server) postPageSpec(p domain.BlogPost, comments []wire.Comment) *pageS
 	spec := &pageSpec{
 		Page:        "blog-post",
 		Title:       p.Title,
-		Description: truncate(s.postDescription(p), 160),
+		Description: seo.Truncate(s.postDescription(p), seo.DescriptionMax),
 		Path:        blogPagePath + "/" + p.ID,
 		OGType:      "article",
 		Published:   p.CreatedAt,
-		Modified:    lastChange(p),
+		Modified:    seo.LastChange(p),
 		JSONLD:      []any{s.blogPostingLD(p)},
 		API: map[string]wire.Result{
 			postAPIPath(p.ID):     result(s.postView(p), nil),
@@ -367,38 +368,13 @@ func (s *Server) absoluteURL(u string) string {
 	return s.baseURL + "/" + strings.TrimPrefix(u, "/")
 }
 
-// blogPostingLD is a post page's structured data. The headline, date,
-// description, image and publisher are all shown on the page.
-func (s *Server) blogPostingLD(p domain.BlogPost) ld {
-	site := s.content.Site
-	pageURL := s.baseURL + blogPagePath + "/" + p.ID
-	org := ld{"@type": "Organization", "name": site.Name, "url": s.baseURL + "/"}
-	publisher := ld{"@type": "Organization", "name": site.Name, "url": s.baseURL + "/",
-		"logo": ld{"@type": "ImageObject", "url": s.baseURL + "/favicon.svg"}}
-	posting := ld{
-		"@context":         "https://schema.org",
-		"@type":            "BlogPosting",
-		"headline":         p.Title,
-		"description":      s.postDescription(p),
-		"datePublished":    p.CreatedAt.UTC().Format(time.RFC3339),
-		"dateModified":     lastChange(p).UTC().Format(time.RFC3339),
-		"author":           org,
-		"publisher":        publisher,
-		"mainEntityOfPage": ld{"@type": "WebPage", "@id": pageURL},
-		"url":              pageURL,
-	}
+// blogPostingLD is a post page's structured data.
+func (s *Server) blogPostingLD(p domain.BlogPost) seo.LD {
+	image := ""
 	if p.Image != "" {
-		posting["image"] = s.absoluteURL(p.Image)
+		image = s.absoluteURL(p.Image)
 	}
-	return posting
-}
-
-// lastChange is when post p last changed: UpdatedAt, never before CreatedAt.
-func lastChange(p domain.BlogPost) time.Time {
-	if p.UpdatedAt.After(p.CreatedAt) {
-		return p.UpdatedAt
-	}
-	return p.CreatedAt
+	return s.seo.BlogPosting(p, s.baseURL+blogPagePath+"/"+p.ID, s.postDescription(p), image)
 }
 
 // Comment form abuse controls, beside the ones it shares with the contact

@@ -5,13 +5,12 @@ package server
 // queries) and cached by clients and crawlers for a short while.
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
+	"io"
 	"net/http"
-	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/seo"
 )
 
 // feedEntries bounds the posts in the feed: the newest ones. Readers
@@ -26,42 +25,6 @@ const sitemapPostsMax = 40000
 // sitemap and robots.txt for a short while.
 const machineCacheControl = "public, max-age=300"
 
-// atomFeed is an Atom 1.0 document (RFC 4287).
-type atomFeed struct {
-	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
-	ID       string      `xml:"id"`
-	Title    string      `xml:"title"`
-	Subtitle string      `xml:"subtitle,omitempty"`
-	Updated  string      `xml:"updated"`
-	Links    []atomLink  `xml:"link"`
-	Author   atomPerson  `xml:"author"`
-	Entries  []atomEntry `xml:"entry"`
-}
-
-type atomLink struct {
-	Rel  string `xml:"rel,attr"`
-	Type string `xml:"type,attr,omitempty"`
-	Href string `xml:"href,attr"`
-}
-
-type atomPerson struct {
-	Name string `xml:"name"`
-	URI  string `xml:"uri,omitempty"`
-}
-
-type atomEntry struct {
-	ID        string     `xml:"id"`
-	Title     string     `xml:"title"`
-	Updated   string     `xml:"updated"`
-	Published string     `xml:"published"`
-	Summary   string     `xml:"summary"`
-	Links     []atomLink `xml:"link"`
-	Author    atomPerson `xml:"author"`
-}
-
-// atomTime is the date format of Atom (RFC 3339).
-func atomTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
 // GET /blog/feed.xml: the newest published posts as an Atom feed.
 func (s *Server) blogFeed(w http.ResponseWriter, r *http.Request) {
 	posts, err := s.store.ListBlogPosts(r.Context(), domain.BlogFilter{PublishedOnly: true, Limit: feedEntries})
@@ -69,53 +32,12 @@ func (s *Server) blogFeed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	site := s.content.Site
-	author := atomPerson{Name: site.Name, URI: s.baseURL + "/"}
-	feed := atomFeed{
-		ID:       s.baseURL + blogPagePath,
-		Title:    site.Name + " Blog",
-		Subtitle: s.content.Pages[blogPagePath].Description,
-		// An empty feed still needs a date; the epoch says "nothing yet"
-		// and does not change from one request to the next.
-		Updated: atomTime(time.Unix(0, 0)),
-		Links: []atomLink{
-			{Rel: "self", Type: "application/atom+xml", Href: s.baseURL + "/blog/feed.xml"},
-			{Rel: "alternate", Type: "text/html", Href: s.baseURL + blogPagePath},
-		},
-		Author: author,
+	feed := make([]seo.FeedPost, len(posts))
+	for i, p := range posts {
+		feed[i] = seo.FeedPost{Post: p, URL: s.baseURL + blogPagePath + "/" + p.ID, Summary: s.postDescription(p)}
 	}
-	var newest time.Time
-	for _, p := range posts {
-		url := s.baseURL + blogPagePath + "/" + p.ID
-		changed := lastChange(p)
-		if changed.After(newest) {
-			newest = changed
-		}
-		feed.Entries = append(feed.Entries, atomEntry{
-			ID:        url,
-			Title:     p.Title,
-			Updated:   atomTime(changed),
-			Published: atomTime(p.CreatedAt),
-			Summary:   s.postDescription(p),
-			Links:     []atomLink{{Rel: "alternate", Type: "text/html", Href: url}},
-			Author:    author,
-		})
-	}
-	if !newest.IsZero() {
-		feed.Updated = atomTime(newest)
-	}
-	s.writeXML(w, r, "application/atom+xml; charset=utf-8", feed)
-}
-
-// sitemapURLSet is a sitemap (sitemaps.org protocol 0.9).
-type sitemapURLSet struct {
-	XMLName xml.Name     `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
-	URLs    []sitemapURL `xml:"url"`
-}
-
-type sitemapURL struct {
-	Loc     string `xml:"loc"`
-	LastMod string `xml:"lastmod,omitempty"` // W3C datetime
+	doc, err := s.seo.BlogFeed(s.baseURL+blogPagePath, s.baseURL+"/blog/feed.xml", s.content.Pages[blogPagePath].Description, feed)
+	s.writeXML(w, r, "application/atom+xml; charset=utf-8", doc, err)
 }
 
 // GET /sitemap.xml: every public page with a fixed address, every open
@@ -133,38 +55,34 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var set sitemapURLSet
+	var urls []seo.SitemapURL
 	for _, p := range pageRoutes {
 		if p.fixed() {
-			set.URLs = append(set.URLs, sitemapURL{Loc: s.baseURL + p.path})
+			urls = append(urls, seo.SitemapURL{Loc: s.baseURL + p.path})
 		}
 	}
 	now := s.now()
 	for _, j := range jobs {
 		if j.Public(now) { // not past its closing date
-			set.URLs = append(set.URLs, sitemapURL{Loc: s.baseURL + "/job/" + j.ID, LastMod: atomTime(j.UpdatedAt)})
+			urls = append(urls, seo.SitemapURL{Loc: s.jobURL(j.ID), LastMod: seo.W3CTime(j.UpdatedAt)})
 		}
 	}
 	for _, p := range posts {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.baseURL + blogPagePath + "/" + p.ID, LastMod: atomTime(lastChange(p))})
+		urls = append(urls, seo.SitemapURL{Loc: s.baseURL + blogPagePath + "/" + p.ID, LastMod: seo.W3CTime(seo.LastChange(p))})
 	}
-	s.writeXML(w, r, "application/xml; charset=utf-8", set)
+	doc, err := seo.Sitemap(urls)
+	s.writeXML(w, r, "application/xml; charset=utf-8", doc, err)
 }
 
-// writeXML answers v as an XML document.
-func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType string, v any) {
-	var buf bytes.Buffer
-	buf.WriteString(xml.Header)
-	enc := xml.NewEncoder(&buf)
-	enc.Indent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		s.fail(w, r, fmt.Errorf("server: encode %s: %w", r.URL.Path, err))
+// writeXML answers doc, an XML document seo built (or failed to build: err).
+func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType string, doc []byte, err error) {
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("server: %s: %w", r.URL.Path, err))
 		return
 	}
-	buf.WriteByte('\n')
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Cache-Control", machineCacheControl)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(doc)
 }
 
 // GET /robots.txt: crawlers may read the site but not the API, the staff
@@ -172,5 +90,5 @@ func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType st
 func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", machineCacheControl)
-	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /apply/\n\nSitemap: %s/sitemap.xml\n", s.baseURL)
+	_, _ = io.WriteString(w, s.seo.Robots())
 }

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
 
@@ -176,7 +177,7 @@ func jobMatches(j wire.Job, q jobQuery, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
-	text := strings.ToLower(j.JobTitle + " " + plainText(j.Description))
+	text := strings.ToLower(j.JobTitle + " " + seo.PlainText(j.Description))
 	for _, w := range words {
 		if !strings.Contains(text, w) {
 			return false

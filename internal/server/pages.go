@@ -11,6 +11,7 @@ import (
 
 	"corpsite/content"
 	"corpsite/internal/domain"
+	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
 
@@ -95,10 +96,13 @@ func (s *Server) pageHandler(p pageRoute) pageFunc {
 }
 
 // homeLD is the home page's structured data: the company and the site.
-func (s *Server) homeLD() []any { return []any{s.organizationLD(), s.websiteLD()} }
+// jobURL is the public address of job id's page.
+func (s *Server) jobURL(id string) string { return s.baseURL + "/job/" + id }
+
+func (s *Server) homeLD() []any { return []any{s.seo.Organization(), s.seo.WebSite()} }
 
 // organizationOnlyLD is the structured data of pages about the company.
-func (s *Server) organizationOnlyLD() []any { return []any{s.organizationLD()} }
+func (s *Server) organizationOnlyLD() []any { return []any{s.seo.Organization()} }
 
 // careerAPI is the career page's data: the open positions.
 func (s *Server) careerAPI(ctx context.Context) (map[string]wire.Result, error) {
@@ -123,9 +127,9 @@ func (s *Server) jobPage(r *http.Request) (*pageSpec, error) {
 // uses it too, so it shows what visitors get.
 func (s *Server) describeJobPage(spec *pageSpec, j domain.Job) {
 	spec.Title = jobTitle(j)
-	spec.Description = jobDescription(j)
+	spec.Description = seo.JobDescription(j)
 	spec.Path = "/job/" + j.ID
-	spec.JSONLD = []any{s.jobPostingLD(j)}
+	spec.JSONLD = []any{s.seo.JobPosting(j, s.jobURL(j.ID))}
 	spec.Cache = true
 }
 
@@ -213,15 +217,11 @@ func (s *Server) faqPageLD() []any {
 		s.log.Error("FAQ structured data", "err", err)
 		return nil
 	}
-	questions := make([]ld, len(items))
+	questions := make([]seo.Question, len(items))
 	for i, it := range items {
-		questions[i] = ld{
-			"@type":          "Question",
-			"name":           it.Question,
-			"acceptedAnswer": ld{"@type": "Answer", "text": it.Answer},
-		}
+		questions[i] = seo.Question{Question: it.Question, Answer: it.Answer}
 	}
-	return []any{ld{"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": questions}}
+	return []any{seo.FAQPage(questions)}
 }
 
 // staticPage serves p with its meta from content/pages.json.

@@ -25,6 +25,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
+	"corpsite/internal/seo"
 	"corpsite/internal/sitecontent"
 	"corpsite/internal/wire"
 )
@@ -98,7 +99,9 @@ type Server struct {
 	blobs    domain.BlobStore
 	renderer *render.Renderer
 	content  *sitecontent.Content
-	assets   *assets
+	// seo builds the structured data, feeds and sitemap pages and crawlers read.
+	seo    seo.Publisher
+	assets *assets
 	// securityHeaders go on every response (the Content-Security-Policy
 	// allows the inline style sheet by its hash).
 	securityHeaders headerSet
@@ -164,6 +167,7 @@ func New(o Options) (*Server, error) {
 		blobs:    o.Blobs,
 		renderer: o.Renderer,
 		content:  o.Content,
+		seo:      seo.Publisher{Site: o.Content.Site, BaseURL: o.BaseURL},
 		assets:   a,
 		console:  console,
 		media:    mediaHandler(o.Media),

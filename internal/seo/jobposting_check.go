@@ -1,4 +1,4 @@
-package server
+package seo
 
 import (
 	"maps"
@@ -44,17 +44,17 @@ func knownRegionsHint() string {
 	return "The state is known only for " + strings.Join(cities, ", ") + "; use one of these locations to include it."
 }
 
-// jobPostingCheck lists, for each rule, whether the JSON-LD that j's
-// public page emits (jobPostingLD) has the property. Reading the emitted
+// CheckJobPosting lists, for each rule, whether the JSON-LD that j's
+// public page emits (JobPosting) has the property. Reading the emitted
 // data, not j's fields, keeps the check and the page from drifting apart.
-func (s *Server) jobPostingCheck(j domain.Job) []wire.CheckItem {
-	posting := s.jobPostingLD(j)
+func (p Publisher) CheckJobPosting(j domain.Job, pageURL string) []wire.CheckItem {
+	posting := p.JobPosting(j, pageURL)
 	out := make([]wire.CheckItem, 0, len(jobPostingRules))
 	for _, rule := range jobPostingRules {
-		ok := present(lookupLD(posting, rule.path))
+		ok := present(lookup(posting, rule.path))
 		if rule.path == "description" {
 			d, _ := posting["description"].(string)
-			ok = plainText(d) != ""
+			ok = PlainText(d) != ""
 		}
 		item := wire.CheckItem{Field: rule.path, Label: rule.label, OK: ok, Required: rule.required}
 		if !ok {
@@ -68,11 +68,11 @@ func (s *Server) jobPostingCheck(j domain.Job) []wire.CheckItem {
 	return out
 }
 
-// lookupLD follows a dot-separated path through nested JSON-LD objects;
+// lookup follows a dot-separated path through nested JSON-LD objects;
 // nil when a step is missing.
-func lookupLD(v any, path string) any {
+func lookup(v any, path string) any {
 	for _, key := range strings.Split(path, ".") {
-		m, ok := v.(ld)
+		m, ok := v.(LD)
 		if !ok {
 			return nil
 		}
@@ -89,7 +89,7 @@ func present(v any) bool {
 		return false
 	case string:
 		return strings.TrimSpace(v) != ""
-	case ld:
+	case LD:
 		return len(v) > 0
 	}
 	return true
