@@ -125,6 +125,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:          "scaling and encoding pictures knows nothing of uploads, storage or HTTP: docfile checks the file, the server stores and serves the results",
+		pkgs:         []string{"internal/media"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/docfile/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -278,6 +284,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/store/postgres/pgtest"): {},
 		m("internal/sitelock"):              {},
 		m("internal/seo"):                   {Deps: []string{"net/http"}},
+		m("internal/media"):                 {Deps: []string{m("internal/docfile")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

@@ -1,4 +1,4 @@
-package server
+package media
 
 import (
 	"bytes"
@@ -19,10 +19,8 @@ import (
 	"github.com/gen2brain/webp"
 )
 
-// quietServer is a Server with only what encodeCover uses.
-func quietServer() *Server {
-	return &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-}
+// quiet is a logger that drops everything.
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // A PNG's transparent parts become white in every format, not black;
 // opaque parts keep their colour.
@@ -33,23 +31,23 @@ func TestCoverVersionsPutTransparencyOnWhite(t *testing.T) {
 			src.Set(x, y, color.NRGBA{R: 200, A: 255})
 		}
 	}
-	set := quietServer().encodeCover(src)
-	if len(set.versions) != 1 || set.versions[0].width != 480 || set.versions[0].height != 240 {
-		t.Fatalf("versions = %+v; want one 480 × 240", set.versions)
+	set := EncodeCover(src, quiet)
+	if len(set.Versions) != 1 || set.Versions[0].Width != 480 || set.Versions[0].Height != 240 {
+		t.Fatalf("versions = %+v; want one 480 × 240", set.Versions)
 	}
 	decoders := map[string]func(io.Reader) (image.Image, error){".jpg": jpeg.Decode, ".avif": avif.Decode, ".webp": webp.Decode}
 	var exts []string
-	for i, f := range set.formats {
-		exts = append(exts, f.ext)
-		img, err := decoders[f.ext](bytes.NewReader(set.versions[0].files[i]))
+	for i, f := range set.Formats {
+		exts = append(exts, f.Ext)
+		img, err := decoders[f.Ext](bytes.NewReader(set.Versions[0].Files[i]))
 		if err != nil {
-			t.Fatalf("%s: %v", f.ext, err)
+			t.Fatalf("%s: %v", f.Ext, err)
 		}
 		if r, g, b := shownRGB(img, 60, 120); r < 240 || g < 240 || b < 240 {
-			t.Errorf("%s: a transparent pixel became (%d, %d, %d); want white", f.ext, r, g, b)
+			t.Errorf("%s: a transparent pixel became (%d, %d, %d); want white", f.Ext, r, g, b)
 		}
 		if r, g, b := shownRGB(img, 420, 120); r < 175 || g > 30 || b > 30 {
-			t.Errorf("%s: an opaque red pixel became (%d, %d, %d); want about (200, 0, 0)", f.ext, r, g, b)
+			t.Errorf("%s: an opaque red pixel became (%d, %d, %d); want about (200, 0, 0)", f.Ext, r, g, b)
 		}
 	}
 	if !slices.Equal(exts, []string{".jpg", ".avif", ".webp"}) {
@@ -74,30 +72,30 @@ func shownRGB(img image.Image, x, y int) (r, g, b int) {
 // A format whose encoder fails is left out of the whole set; the others,
 // the JPEG first, are all there for every width.
 func TestCoverFormatLeftOutWhenItsEncoderFails(t *testing.T) {
-	saved := slices.Clone(coverModernFormats)
-	t.Cleanup(func() { coverModernFormats = saved })
+	saved := slices.Clone(ModernFormats)
+	t.Cleanup(func() { ModernFormats = saved })
 	calls := 0
-	coverModernFormats[0].encode = func(w io.Writer, img *image.RGBA) error {
+	ModernFormats[0].Encode = func(w io.Writer, img *image.RGBA) error {
 		calls++
 		if img.Rect.Dx() == 960 { // the second width: the first one's file must not stay either
 			return errors.New("out of memory")
 		}
-		return saved[0].encode(w, img)
+		return saved[0].Encode(w, img)
 	}
-	set := quietServer().encodeCover(image.NewRGBA(image.Rect(0, 0, 1000, 500)))
+	set := EncodeCover(image.NewRGBA(image.Rect(0, 0, 1000, 500)), quiet)
 	if calls != 2 {
 		t.Errorf("the failing encoder was called %d times, want 2 (it stops at the failure)", calls)
 	}
 	var exts []string
-	for _, f := range set.formats {
-		exts = append(exts, f.ext)
+	for _, f := range set.Formats {
+		exts = append(exts, f.Ext)
 	}
 	if !slices.Equal(exts, []string{".jpg", ".webp"}) {
 		t.Errorf("formats %v, want jpg and webp", exts)
 	}
-	for _, v := range set.versions {
-		if len(v.files) != 2 || len(v.files[0]) == 0 || len(v.files[1]) == 0 {
-			t.Errorf("version %d has %d files; want a JPEG and a WebP", v.width, len(v.files))
+	for _, v := range set.Versions {
+		if len(v.Files) != 2 || len(v.Files[0]) == 0 || len(v.Files[1]) == 0 {
+			t.Errorf("version %d has %d files; want a JPEG and a WebP", v.Width, len(v.Files))
 		}
 	}
 }
@@ -175,21 +173,21 @@ func detailedPicture(w, h int) *image.RGBA {
 // encode of a format in a process also compiles its encoder (once); that
 // is timed apart, as is the whole upload's work (every width, every format).
 //
-//	go test -run '^$' -bench CoverVersions -benchtime 3x ./internal/server/
+//	go test -run '^$' -bench CoverVersions -benchtime 3x ./internal/media/
 func BenchmarkCoverVersions(b *testing.B) {
 	src := detailedPicture(1600, 900)
-	for _, f := range append([]coverFormat{coverJPEG}, coverModernFormats...) {
+	for _, f := range append([]Format{JPEG}, ModernFormats...) {
 		var warm bytes.Buffer
 		start := time.Now()
-		if err := f.encode(&warm, image.NewRGBA(image.Rect(0, 0, 16, 16))); err != nil {
+		if err := f.Encode(&warm, image.NewRGBA(image.Rect(0, 0, 16, 16))); err != nil {
 			b.Fatal(err)
 		}
-		b.Logf("%s: first use took %v", f.contentType, time.Since(start))
-		b.Run(f.ext[1:], func(b *testing.B) {
+		b.Logf("%s: first use took %v", f.ContentType, time.Since(start))
+		b.Run(f.Ext[1:], func(b *testing.B) {
 			var buf bytes.Buffer
 			for b.Loop() {
 				buf.Reset()
-				if err := f.encode(&buf, src); err != nil {
+				if err := f.Encode(&buf, src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -197,12 +195,11 @@ func BenchmarkCoverVersions(b *testing.B) {
 		})
 	}
 	b.Run("upload", func(b *testing.B) {
-		s := quietServer()
 		var peak uint64
 		for b.Loop() {
-			set := s.encodeCover(src)
-			if len(set.formats) != 3 {
-				b.Fatalf("formats %d, want 3", len(set.formats))
+			set := EncodeCover(src, quiet)
+			if len(set.Formats) != 3 {
+				b.Fatalf("formats %d, want 3", len(set.Formats))
 			}
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
@@ -210,4 +207,37 @@ func BenchmarkCoverVersions(b *testing.B) {
 		}
 		b.ReportMetric(float64(peak)/(1<<20), "heap-sys-MB")
 	})
+}
+
+// Fine detail scaled down to half or less averages out instead of turning
+// into stripes or blotches (aliasing): a one-pixel checkerboard becomes an
+// even grey. (Close to its own size no filter can keep a pattern at the
+// finest the pixels hold, so the 960 px version is not checked.)
+func TestCoverScalingAveragesFineDetail(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 1000, 500))
+	for y := range 500 {
+		for x := range 1000 {
+			if (x+y)%2 == 0 {
+				src.Set(x, y, color.White)
+			} else {
+				src.Set(x, y, color.Black)
+			}
+		}
+	}
+	scaled := coverScales(src)
+	if len(scaled) != 2 || scaled[0].Rect.Dx() != 480 || scaled[1].Rect.Dx() != 960 {
+		t.Fatalf("widths %v; want 480 and 960", []int{scaled[0].Rect.Dx(), scaled[len(scaled)-1].Rect.Dx()})
+	}
+	for _, img := range scaled[:1] {
+		lo, hi := 255, 0
+		for y := 2; y < img.Rect.Dy()-2; y++ {
+			for x := 2; x < img.Rect.Dx()-2; x++ {
+				v := int(img.Pix[img.PixOffset(x, y)])
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+		if lo < 100 || hi > 155 {
+			t.Errorf("%d px wide: grey between %d and %d; want about 128 throughout", img.Rect.Dx(), lo, hi)
+		}
+	}
 }
