@@ -18,6 +18,7 @@ import (
 	"unicode"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/jobsearch"
 	"corpsite/internal/server"
 	"corpsite/internal/sitecontent"
 )
@@ -335,8 +336,8 @@ func writeRules(b *bytes.Buffer) error {
 	b.WriteString("/** A document title, as the server writes it into <head>: replace {title} with the page's title. */\n")
 	fmt.Fprintf(b, "export const DOCUMENT_TITLE_TEMPLATE = %s;\n\n", jsString(content.Title(placeholder)))
 
-	params, valueMax := server.JobSearchRules()
-	b.WriteString("/**\n * The job search's rules (server.JobSearchRules): its URL parameters in the\n")
+	params, valueMax := jobsearch.Rules()
+	b.WriteString("/**\n * The job search's rules (jobsearch.Rules): its URL parameters in the\n")
 	b.WriteString(" * canonical order, the longest value in characters, and the characters\n")
 	b.WriteString(" * whose runs the server collapses to one space (Go's unicode.IsSpace).\n */\n")
 	b.WriteString("export const JOB_SEARCH = {\n  params: [")

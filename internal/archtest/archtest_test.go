@@ -131,6 +131,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:          "the job search's rules (parsing a query, its canonical form, matching) are plain functions the pages and the API both call; they know nothing of HTTP or storage",
+		pkgs:         []string{"internal/jobsearch"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -285,6 +291,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/sitelock"):              {},
 		m("internal/seo"):                   {Deps: []string{"net/http"}},
 		m("internal/media"):                 {Deps: []string{m("internal/docfile")}},
+		m("internal/jobsearch"):             {Deps: []string{m("internal/store/sqlite")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

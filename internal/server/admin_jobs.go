@@ -233,7 +233,7 @@ func (s *Server) adminPreviewJob(_ http.ResponseWriter, r *http.Request, _ *Staf
 
 // jobPageSpec is the public page of job j, visible to visitors.
 func (s *Server) jobPageSpec(j domain.Job) *pageSpec {
-	spec := &pageSpec{Page: "job", API: map[string]wire.Result{"/api/jobs/" + encodeURIComponent(j.ID): result(s.jobView(j), nil)}}
+	spec := &pageSpec{Page: "job", API: map[string]wire.Result{"/api/jobs/" + wire.EncodeURIComponent(j.ID): result(s.jobView(j), nil)}}
 	s.describeJobPage(spec, j)
 	return spec
 }

@@ -210,7 +210,7 @@ func (s *Server) commentView(c domain.Comment) wire.Comment {
 
 // postAPIPath and commentsAPIPath are a post's API paths as the web app
 // builds them.
-func postAPIPath(id string) string     { return blogAPIPath + "/" + encodeURIComponent(id) }
+func postAPIPath(id string) string     { return blogAPIPath + "/" + wire.EncodeURIComponent(id) }
 func commentsAPIPath(id string) string { return postAPIPath(id) + "/comments" }
 
 // GET /api/blogs?page=N: a page of published posts (without page, the
@@ -280,7 +280,7 @@ func (s *Server) blogPage(r *http.Request) (*pageSpec, error) {
 		// The web app asks for ?page= with the value as it reads it.
 		apiPath := blogAPIPath
 		if raw != "" && raw != "1" {
-			apiPath += "?page=" + encodeURIComponent(raw)
+			apiPath += "?page=" + wire.EncodeURIComponent(raw)
 		}
 		return s.notFoundSpec("blog", map[string]wire.Result{apiPath: result(nil, err)}), nil
 	}

@@ -22,10 +22,6 @@ const (
 	// maxLoggedMethodBytes is the longest method logged as sent (OPTIONS,
 	// PROPFIND); longer ones are logged as "other".
 	maxLoggedMethodBytes = 16
-	// jobSearchValueMax is the longest value, in characters, of a job
-	// search parameter (the keywords, a filter); the rest is ignored. It
-	// also bounds the page cache keys of filtered /jobs views.
-	jobSearchValueMax = 100
 )
 
 // ReadTimeout is how long a client has to send a request, headers and body,

@@ -139,7 +139,7 @@ func (s *Server) describeJobPage(spec *pageSpec, j domain.Job) {
 // not-found page (404), for a closed or expired one "Position closed" (410).
 func (s *Server) jobSpec(r *http.Request, page string) (*pageSpec, domain.Job, error) {
 	id := r.PathValue("id")
-	apiPath := "/api/jobs/" + encodeURIComponent(id) // as the web app builds it
+	apiPath := "/api/jobs/" + wire.EncodeURIComponent(id) // as the web app builds it
 	j, err := s.publicJob(r.Context(), id)
 	var view wire.Job
 	if err == nil {
@@ -251,22 +251,4 @@ func (s *Server) notFoundPage(*http.Request) (*pageSpec, error) {
 		Status: http.StatusNotFound, Page: notFoundPageName, Title: meta.Title, Description: meta.Description,
 		NoIndex: true, Cache: true, NotFound: true, RenderPath: notFoundRenderPath,
 	}, nil
-}
-
-// encodeURIComponent escapes s as JavaScript's encodeURIComponent does, so
-// boot data keys match the API paths the web app builds.
-func encodeURIComponent(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
 }

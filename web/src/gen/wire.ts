@@ -1168,7 +1168,7 @@ export const EMAIL_PATTERN_SOURCE = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-
 export const DOCUMENT_TITLE_TEMPLATE = "{title} | Nimbus Grove Technologies";
 
 /**
- * The job search's rules (server.JobSearchRules): its URL parameters in the
+ * The job search's rules (jobsearch.Rules): its URL parameters in the
  * canonical order, the longest value in characters, and the characters
  * whose runs the server collapses to one space (Go's unicode.IsSpace).
  */
