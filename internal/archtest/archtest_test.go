@@ -137,6 +137,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:          "signing staff in and how long sessions hold is policy over the domain's stores, tested without HTTP; cookies and status codes are the server's",
+		pkgs:         []string{"internal/staffsignin"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -292,6 +298,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/seo"):                   {Deps: []string{"net/http"}},
 		m("internal/media"):                 {Deps: []string{m("internal/docfile")}},
 		m("internal/jobsearch"):             {Deps: []string{m("internal/store/sqlite")}},
+		m("internal/staffsignin"):           {Deps: []string{"net/http", m("internal/render")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

@@ -1,10 +1,7 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,31 +11,15 @@ import (
 
 	"corpsite/internal/auth"
 	"corpsite/internal/domain"
+	"corpsite/internal/staffsignin"
 	"corpsite/internal/wire"
 )
 
-// Sign-in throttling: every sign-in attempt counts, per account (the
-// e-mail address as typed, hashed) and per client, in fixed windows
-// shared by every instance (the database rate limiter).
+// Messages of the console's account screens (those of signing in are
+// staffsignin's).
 const (
-	loginAccountLimit = 10  // per account and client network
-	loginAccountCap   = 100 // per account from every network
-	loginClientLimit  = 30
-	loginWindow       = 15 * time.Minute
-	// loginCodeLimit bounds the wrong second-step codes (TOTP or
-	// recovery) per account in loginWindow, from every network: past it
-	// even a right code waits for the window's end.
-	loginCodeLimit = 5
-)
-
-// Messages of sign-in. A wrong e-mail address and a wrong password get the
-// same answer, so that nobody can learn who has an account.
-const (
-	msgSignInFailed  = "E-mail or password is incorrect."
-	msgWrongCode     = "The code is not right. Try again."
-	msgSignIn        = "Please sign in."
-	msgSessionEnded  = "Your session has ended. Please sign in again."
-	msgEnrollFirst   = "Set up two-step sign-in first."
+	msgWrongCode     = staffsignin.MsgWrongCode
+	msgSessionEnded  = staffsignin.MsgSessionEnded
 	msgSetupInvalid  = "This set-up link is invalid or has expired."
 	msgSelfChange    = "You cannot change your own role or disable your own account. Ask another admin."
 	msgNoPendingTOTP = "Start setting up two-step sign-in first."
@@ -136,70 +117,32 @@ func (s *Server) clearSessionCookie(w http.ResponseWriter) {
 
 // authenticate returns the member of staff signed in with r's session
 // cookie, for route rt: EUnauthorized (401) when there is none or it has
-// ended; 403 for an admin without a second factor outside enrolment.
+// ended (the cookie is cleared); 403 for an admin without a second factor
+// outside enrolment. staffsignin decides; this reads and clears cookies.
 func (s *Server) authenticate(w http.ResponseWriter, r *http.Request, rt adminRoute) (*Staff, error) {
-	ctx := r.Context()
-	name, _ := s.staffCookie()
-	c, err := r.Cookie(name)
-	if err != nil || c.Value == "" || len(c.Value) > 100 {
-		return nil, domain.Errorf(domain.EUnauthorized, msgSignIn)
+	id := s.incomingSession(r)
+	if id == "" {
+		return nil, domain.Errorf(domain.EUnauthorized, staffsignin.MsgSignIn)
 	}
-	id := auth.HashToken(c.Value)
-	sess, err := s.store.GetSession(ctx, id)
-	if domain.IsNotFound(err) {
+	u, sess, err := s.signin.Check(r.Context(), id, enrolmentRoutes[rt.method+" "+rt.path])
+	switch {
+	case errors.Is(err, staffsignin.ErrEnded):
 		s.clearSessionCookie(w)
-		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
-	}
-	if err != nil {
+		return nil, err
+	case errors.Is(err, staffsignin.ErrEnrollFirst):
+		return nil, withStatus(err, http.StatusForbidden)
+	case err != nil:
 		return nil, err
 	}
-	now := s.now()
-	if !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= s.staffIdle {
-		return nil, s.endSession(w, r, id)
-	}
-	u, err := s.store.GetStaffUser(ctx, sess.UserID)
-	if domain.IsNotFound(err) || (err == nil && u.Disabled) {
-		return nil, s.endSession(w, r, id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if now.Sub(sess.LastSeenAt) >= s.touchEvery() {
-		if err := s.store.TouchSession(ctx, id, now); err != nil && !domain.IsNotFound(err) {
-			return nil, err
-		}
-	}
-	if mustEnroll(u) && !enrolmentRoutes[rt.method+" "+rt.path] {
-		return nil, withStatus(domain.Errorf(domain.EUnauthorized, msgEnrollFirst), http.StatusForbidden)
-	}
-	return &Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, SessionID: id}, nil
+	return &Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, SessionID: sess.ID}, nil
 }
-
-// touchEvery is how often a used session's last-seen time is written: every
-// auth.SessionTouchEvery, or more often under a short idle limit so that
-// a session in use never looks idle.
-func (s *Server) touchEvery() time.Duration {
-	return min(auth.SessionTouchEvery, s.staffIdle/30)
-}
-
-// endSession removes a session that has ended and answers 401.
-func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) error {
-	if err := s.store.DeleteSession(r.Context(), id); err != nil {
-		return err
-	}
-	s.clearSessionCookie(w)
-	return domain.Errorf(domain.EUnauthorized, msgSessionEnded)
-}
-
-// mustEnroll reports whether u is an admin without a second factor.
-func mustEnroll(u domain.StaffUser) bool { return u.Role == domain.RoleAdmin && !u.TOTPEnabled() }
 
 // staffMe is u as the console sees itself.
 func (s *Server) staffMe(u domain.StaffUser, sess domain.Session) *wire.StaffMe {
 	return &wire.StaffMe{
 		ID: u.ID, Email: u.Email, Name: u.Name, Role: string(u.Role),
-		TOTPEnabled: u.TOTPEnabled(), MustEnrollTOTP: mustEnroll(u),
-		IdleTimeoutSeconds: int(s.staffIdle / time.Second),
+		TOTPEnabled: u.TOTPEnabled(), MustEnrollTOTP: staffsignin.MustEnroll(u),
+		IdleTimeoutSeconds: int(s.signin.Idle() / time.Second),
 		ExpiresAt:          sess.ExpiresAt.UTC().Format(time.RFC3339),
 	}
 }
@@ -216,21 +159,18 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u domain.S
 	return wire.LoginAnswer{Staff: s.staffMe(u, sess)}, nil
 }
 
-// issueSession stores a session with a new token for the account (see
-// domain.SessionStore's StartSession) and sets its cookie.
+// issueSession stores a session with a new token for the account and sets
+// its cookie.
 func (s *Server) issueSession(w http.ResponseWriter, r *http.Request, userID string, start domain.SessionStart, created, expires time.Time) (domain.Session, error) {
-	token, id := auth.NewToken()
-	sess := domain.Session{ID: id, UserID: userID, CreatedAt: created, LastSeenAt: s.now(), ExpiresAt: expires}
-	if err := s.store.StartSession(r.Context(), &sess, start); err != nil {
+	sess, token, err := s.signin.Issue(r.Context(), userID, start, created, expires)
+	if err != nil {
 		return domain.Session{}, err
 	}
 	s.setSessionCookie(w, token, sess.ExpiresAt)
 	return sess, nil
 }
 
-// incomingSession is the ID of the session that r's cookie names, or "":
-// a sign-in replaces it, so that a token planted in the browser before
-// (a session fixation) never becomes a signed-in session.
+// incomingSession is the ID of the session that r's cookie names, or "".
 func (s *Server) incomingSession(r *http.Request) string {
 	name, _ := s.staffCookie()
 	c, err := r.Cookie(name)
@@ -240,201 +180,32 @@ func (s *Server) incomingSession(r *http.Request) string {
 	return auth.HashToken(c.Value)
 }
 
-// errSignInBusy answers a sign-in while too many password checks wait.
-var errSignInBusy = withStatus(domain.Errorf(domain.ETooMany, "Too many sign-ins at once. Try again in a moment."), http.StatusServiceUnavailable)
-
-// throttle counts one sign-in attempt against key and refuses it (429
-// with Retry-After) when there were too many.
-func (s *Server) throttle(w http.ResponseWriter, r *http.Request, key string, limit int) error {
-	ok, retry, err := s.store.Allow(r.Context(), key, limit, loginWindow, s.now())
-	if err != nil {
-		return err
-	}
-	if ok {
-		return nil
-	}
-	setRetryAfter(w, retry)
-	return domain.Errorf(domain.ETooMany, "Too many sign-in attempts. Try again in %s.", inMinutes(retry))
-}
-
-// inMinutes says how long retry is in whole minutes, rounded up: "1
-// minute", "15 minutes".
-func inMinutes(retry time.Duration) string {
-	mins := int((retry + time.Minute - 1) / time.Minute)
-	if mins <= 1 {
-		return "1 minute"
-	}
-	return fmt.Sprintf("%d minutes", mins)
-}
-
-// codeKey is the rate-limit key of an account's wrong second-step codes
-// (hashed like the others, though an account ID is no address).
-func codeKey(userID string) string {
-	sum := sha256.Sum256([]byte("login-code\x00" + userID))
-	return "login-code:" + hex.EncodeToString(sum[:12])
-}
-
-// accountKey is the rate-limit key of an e-mail address as typed, from
-// one client (clientKey) or, with client "", from all: hashed, so the
-// table holds no addresses.
-func accountKey(email, client string) string {
-	sum := sha256.Sum256([]byte("login-account\x00" + strings.ToLower(strings.TrimSpace(email)) + "\x00" + client))
-	return "login-account:" + hex.EncodeToString(sum[:12])
-}
-
 // POST /api/admin/login: signs in with e-mail and password and, for an
-// account with a second factor, a TOTP or recovery code.
+// account with a second factor, a TOTP or recovery code (staffsignin).
 func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	ctx := r.Context()
 	var req wire.LoginRequest
 	if err := decodeJSON(r, &req); err != nil {
 		return nil, err
 	}
-	req.Email = strings.TrimSpace(req.Email)
-	fields := map[string]string{}
-	if req.Email == "" {
-		fields["email"] = "Enter your e-mail address."
-	} else if len(req.Email) > domain.EmailMax {
-		fields["email"] = "This e-mail address is too long."
+	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: clientKey(r), Replaces: s.incomingSession(r)}
+	if addr, ok := clientAddrFrom(r.Context()); ok {
+		a.ClientIP = addr.String()
 	}
-	if req.Password == "" {
-		fields["password"] = "Enter your password."
-	} else if len(req.Password) > 4*auth.MaxPasswordLen {
-		fields["password"] = auth.MsgPasswordLong
-	}
-	if len(fields) > 0 {
-		return nil, &domain.Error{Code: domain.EInvalid, Message: "Please correct the highlighted fields.", Fields: fields}
-	}
-	if err := s.throttle(w, r, "login-client:"+clientKey(r), loginClientLimit); err != nil {
+	in, err := s.signin.SignIn(r.Context(), a)
+	var tooMany *staffsignin.TooMany
+	switch {
+	case errors.As(err, &tooMany):
+		setRetryAfter(w, tooMany.Retry)
+		return nil, tooMany.Err
+	case errors.Is(err, staffsignin.ErrBusy):
+		return nil, withStatus(err, http.StatusServiceUnavailable)
+	case err != nil:
 		return nil, err
+	case in.NeedsCode:
+		return wire.LoginAnswer{NeedsCode: true}, nil
 	}
-	// Per account and client network, so that someone elsewhere who knows
-	// the address cannot lock its owner out; and per account from every
-	// network, a higher cap against a distributed guess.
-	if err := s.throttle(w, r, accountKey(req.Email, clientKey(r)), loginAccountLimit); err != nil {
-		return nil, err
-	}
-	if err := s.throttle(w, r, accountKey(req.Email, ""), loginAccountCap); err != nil {
-		return nil, err
-	}
-	u, err := s.store.GetStaffUserByEmail(ctx, req.Email)
-	if err != nil && !domain.IsNotFound(err) {
-		return nil, err
-	}
-	if err != nil || u.PasswordHash == "" {
-		// The same work as a wrong password, so timing tells nothing.
-		if err := auth.VerifyNothing(ctx, req.Password); errors.Is(err, auth.ErrBusy) {
-			return nil, errSignInBusy
-		}
-		// What was typed is not kept: it may be anything, even a
-		// password typed into the wrong field.
-		_ = s.audit(r, &Staff{}, domain.AuditSignInFailed, "", "unknown account or no password set")
-		return nil, domain.Errorf(domain.EUnauthorized, "%s", msgSignInFailed)
-	}
-	ok, rehash, err := auth.VerifyPassword(ctx, u.PasswordHash, req.Password)
-	if errors.Is(err, auth.ErrBusy) {
-		return nil, errSignInBusy
-	}
-	if err != nil && ctx.Err() != nil {
-		return nil, err
-	}
-	actor := &Staff{ID: u.ID, Email: u.Email}
-	if !ok {
-		if err != nil {
-			s.logger(r).Error("stored password hash unreadable", "staff", u.ID, "err", err)
-		}
-		_ = s.audit(r, &Staff{ID: u.ID, Email: req.Email}, domain.AuditSignInFailed, u.ID, "wrong password")
-		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
-	}
-	if u.Disabled {
-		_ = s.audit(r, &Staff{ID: u.ID, Email: req.Email}, domain.AuditSignInFailed, u.ID, "account disabled")
-		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
-	}
-	if u.TOTPEnabled() {
-		if strings.TrimSpace(req.Code) == "" {
-			return wire.LoginAnswer{NeedsCode: true}, nil
-		}
-		// The code is counted before it is checked, so that concurrent
-		// guesses cannot pass the limit, and taken back when right: only
-		// wrong codes count. Past the limit no code is checked.
-		key, at := codeKey(u.ID), s.now()
-		ok, retry, err := s.store.Allow(ctx, key, loginCodeLimit, loginWindow, at)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			setRetryAfter(w, retry)
-			return nil, domain.Errorf(domain.ETooMany, "Too many wrong codes. Try again in %s.", inMinutes(retry))
-		}
-		used, err := s.checkSecondFactor(r, u, req.Code)
-		if err != nil {
-			return nil, err
-		}
-		if used != "" {
-			if err := s.store.Refund(ctx, key, at); err != nil {
-				// The code is spent: the sign-in goes on.
-				s.logger(r).Warn("taking back a right code from the limit failed", "staff", u.ID, "err", err)
-			}
-		}
-		switch used {
-		case "":
-			_ = s.audit(r, actor, domain.AuditSignInFailed, u.ID, "wrong code")
-			return nil, &domain.Error{Code: domain.EUnauthorized, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
-		case "recovery":
-			left, _ := s.store.CountRecoveryCodes(ctx, u.ID)
-			if err := s.audit(r, actor, domain.AuditRecoveryUsed, u.ID, fmt.Sprintf("%d left", left)); err != nil {
-				return nil, err
-			}
-		}
-	}
-	// The session is stored only if the account still has the hash just
-	// checked and is enabled: a reset, disabling or new password while
-	// the (slow) check ran wins over this sign-in.
-	start := domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: s.incomingSession(r)}
-	if rehash {
-		if h, err := auth.HashPassword(ctx, req.Password); err == nil {
-			start.Rehash = h
-		} else {
-			s.logger(r).Warn("rehashing a password failed", "staff", u.ID, "err", err)
-		}
-	}
-	ans, err := s.startSession(w, r, u, start)
-	if domain.ErrorCode(err) == domain.EConflict {
-		_ = s.audit(r, actor, domain.AuditSignInFailed, u.ID, "account changed during sign-in")
-		return nil, domain.Errorf(domain.EUnauthorized, msgSignInFailed)
-	}
-	if err != nil {
-		return nil, err
-	}
-	_ = s.audit(r, actor, domain.AuditSignIn, u.ID, "")
-	return ans, nil
-}
-
-// checkSecondFactor checks a TOTP code (each used once) or a recovery
-// code (each works once) and says which was used: "totp", "recovery" or
-// "" for neither.
-func (s *Server) checkSecondFactor(r *http.Request, u domain.StaffUser, code string) (string, error) {
-	ctx := r.Context()
-	if rc := auth.NormalizeRecoveryCode(code); rc != "" {
-		ok, err := s.store.UseRecoveryCode(ctx, u.ID, auth.HashRecoveryCode(rc))
-		if err != nil || !ok {
-			return "", err
-		}
-		return "recovery", nil
-	}
-	secret, err := s.openSecret(u.TOTPSecret)
-	if err != nil {
-		return "", err
-	}
-	step, ok := auth.CheckTOTP(secret, code, s.now(), u.TOTPLastStep)
-	if !ok {
-		return "", nil
-	}
-	// Recorded atomically: of two sign-ins with one code, one wins.
-	if ok, err = s.store.UseTOTPStep(ctx, u.ID, step); err != nil || !ok {
-		return "", err
-	}
-	return "totp", nil
+	s.setSessionCookie(w, in.Token, in.Session.ExpiresAt)
+	return wire.LoginAnswer{Staff: s.staffMe(in.User, in.Session)}, nil
 }
 
 // openSecret unseals a stored TOTP secret.

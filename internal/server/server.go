@@ -27,6 +27,7 @@ import (
 	"corpsite/internal/render"
 	"corpsite/internal/seo"
 	"corpsite/internal/sitecontent"
+	"corpsite/internal/staffsignin"
 	"corpsite/internal/wire"
 )
 
@@ -135,7 +136,8 @@ type Server struct {
 	mailQueued func()
 	tempDir    string
 	idKeys     *idcrypt.Keyring
-	staffIdle  time.Duration
+	// signin signs staff in and decides whether their sessions hold.
+	signin *staffsignin.Service
 	// metrics counts requests by route; nil without Options.Metrics.
 	metrics *requestMetrics
 }
@@ -188,9 +190,13 @@ func New(o Options) (*Server, error) {
 		mailQueued:     o.MailQueued,
 		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
 		idKeys:         o.IDKeys,
-		staffIdle:      cmp.Or(o.StaffIdleTimeout, auth.SessionIdle),
 		accessLog:      o.AccessLog,
 	}
+	var keys staffsignin.Opener
+	if o.IDKeys != nil {
+		keys = o.IDKeys
+	}
+	s.signin = staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
 	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash))
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
