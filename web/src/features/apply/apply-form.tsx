@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
+import { Spinner } from '../../components/spinner';
 import { type ApplicationRequest, type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
@@ -539,13 +540,4 @@ function approximateSize(body: FormData): number {
   let n = 0;
   body.forEach((v) => (n += typeof v === 'string' ? v.length : v.size));
   return n;
-}
-
-function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="animate-spin motion-reduce:animate-none">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
 }
