@@ -215,11 +215,14 @@ export function ApplyForm({ job }: { job: Job }) {
     setValues((old) => ({ ...old, [k]: v }));
   }
 
-  /** An entry list's change: an edit clears its field's message; an added or removed entry, the list's. */
-  function setList<K extends 'workExperiences' | 'educations' | 'skills'>(k: K, list: ApplyValues[K], path?: string) {
+  /**
+   * An entry list's change: an edit clears its field's message; an added or removed entry, the list's. update gets
+   * the list as it is by then, so several changes before the next render (fields replayed at once) all count.
+   */
+  function setList<K extends 'workExperiences' | 'educations' | 'skills'>(k: K, update: (list: ApplyValues[K]) => ApplyValues[K], path?: string) {
     dirty.current = true;
     setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, k)));
-    setValues((old) => ({ ...old, [k]: list }));
+    setValues((old) => ({ ...old, [k]: update(old[k]) }));
   }
 
   function setFile(part: 'resume' | 'nationalIdDocument', f: File | null) {
@@ -413,25 +416,31 @@ export function ApplyForm({ job }: { job: Job }) {
       <WorkSection
         entries={v.workExperiences}
         errors={errors}
-        onChange={(list, path) => setList('workExperiences', list, path)}
+        onChange={(update, path) => setList('workExperiences', update, path)}
         focusLater={focusLater}
       />
       <EducationSection
         entries={v.educations}
         errors={errors}
-        onChange={(list, path) => setList('educations', list, path)}
+        onChange={(update, path) => setList('educations', update, path)}
         focusLater={focusLater}
       />
-      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', list, path)} focusLater={focusLater} />
+      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', () => list, path)} focusLater={focusLater} />
       <CertificationsSection
         entries={v.certifications}
         files={files.certifications}
         errors={errors}
-        onChange={(list, certFiles, path) => {
+        onChange={(update, path) => {
           dirty.current = true;
           setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
-          setValues((old) => ({ ...old, certifications: list }));
-          setFiles((old) => ({ ...old, certifications: certFiles }));
+          if (update.entries) {
+            const entries = update.entries;
+            setValues((old) => ({ ...old, certifications: entries(old.certifications) }));
+          }
+          if (update.files) {
+            const certFiles = update.files;
+            setFiles((old) => ({ ...old, certifications: certFiles(old.certifications) }));
+          }
         }}
         onRefused={refuse}
         focusLater={focusLater}
