@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from '../lib/router';
 import copy from '../../../content/blog-pages.json';
 import { PageBanner } from '../components/page-banner';
@@ -6,7 +6,8 @@ import { PageLoading } from '../components/page-loading';
 import { BlogList } from '../features/blog/blog-list';
 import { blogListApiPath } from '../features/blog/blog-query';
 import { BlogLoadError } from '../features/blog/blog-unavailable';
-import { useApi, type ApiState } from '../lib/api';
+import { useApi } from '../lib/api';
+import { useLastAnswer } from '../lib/use-last-answer';
 import { useDocumentTitle } from '../lib/meta';
 import { fill } from '../lib/text';
 import type { BlogList as BlogListData } from '../gen/wire';
@@ -41,18 +42,6 @@ function BlogListScreen({ list, stale }: { list: BlogListData; stale: boolean })
       </div>
     </>
   );
-}
-
-/**
- * state, except that while another page of the list loads the last one
- * stays on screen (marked stale) instead of a loading line, so the links
- * the visitor used do not vanish from under them.
- */
-function useLastAnswer<T>(state: ApiState<T>): ApiState<T> & { stale: boolean } {
-  const [last, setLast] = useState(state.data);
-  if (state.data !== undefined && state.data !== last) setLast(state.data);
-  if (state.loading && last !== undefined) return { data: last, loading: false, stale: true };
-  return { ...state, stale: false };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from '../lib/router';
 import pages from '../../../content/pages.json';
 import career from '../../../content/career.json';
@@ -9,7 +9,8 @@ import { ApplicationSubmitted } from '../features/jobs/application-submitted';
 import { isFiltered, jobSearchApiPath, jobsUrl, parseJobQuery, type JobQuery } from '../features/jobs/job-query';
 import { JobSearchForm } from '../features/jobs/job-search-form';
 import { JobSearchResults } from '../features/jobs/job-search-results';
-import { useApi, type ApiState } from '../lib/api';
+import { useApi } from '../lib/api';
+import { useLastAnswer } from '../lib/use-last-answer';
 import { useDocumentTitle } from '../lib/meta';
 import type { JobSearch } from '../gen/wire';
 
@@ -51,16 +52,4 @@ export default function JobsPage() {
       </Section>
     </>
   );
-}
-
-/**
- * state, except that while a new answer loads the last one stays on
- * screen (marked stale) instead of a loading line: the list changes as
- * the visitor types, and should not flicker.
- */
-function useLastAnswer<T>(state: ApiState<T>): ApiState<T> & { stale: boolean } {
-  const [last, setLast] = useState(state.data);
-  if (state.data !== undefined && state.data !== last) setLast(state.data);
-  if (state.loading && last !== undefined) return { data: last, loading: false, stale: true };
-  return { ...state, stale: false };
 }

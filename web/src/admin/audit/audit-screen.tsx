@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuditPage } from '../../gen/wire';
 import { Alert } from '../ui/alert';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
 import { heading1, input, label, primaryButton, secondaryButton } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
 import { formatWhenExact } from '../ui/format';
@@ -169,28 +169,25 @@ export default function AuditScreen() {
             {filtered ? ' match the filters.' : '.'}
           </p>
           {load.page.entries.length > 0 && (
-            // Scrolls sideways on a phone; focusable so keyboard users can scroll it.
-            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <HeaderRow columns={['When', 'Who', 'Action', 'Subject', 'Detail', 'From (IP)']} className="py-2 pr-4" />
-                </thead>
-                <tbody>
-                  {load.page.entries.map((e) => (
-                    <tr key={e.id} className="border-t border-slate-200 align-top">
-                      <td className="whitespace-nowrap py-2 pr-4">
-                        <time dateTime={e.at}>{formatWhenExact(e.at)}</time>
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-4">{e.actorEmail || '—'}</td>
-                      <td className="py-2 pr-4">{actionLabel(e.action)}</td>
-                      <td className="py-2 pr-4">{e.subject || '—'}</td>
-                      <td className="py-2 pr-4">{e.detail || '—'}</td>
-                      <td className="whitespace-nowrap py-2 pr-4 font-mono">{e.clientIp || '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              className="relative overflow-x-auto"
+              region="Audit log entries"
+              columns={['When', 'Who', 'Action', 'Subject', 'Detail', 'From (IP)']}
+              headerClassName="py-2 pr-4"
+            >
+              {load.page.entries.map((e) => (
+                <tr key={e.id} className="border-t border-slate-200 align-top">
+                  <td className="whitespace-nowrap py-2 pr-4">
+                    <time dateTime={e.at}>{formatWhenExact(e.at)}</time>
+                  </td>
+                  <td className="whitespace-nowrap py-2 pr-4">{e.actorEmail || '—'}</td>
+                  <td className="py-2 pr-4">{actionLabel(e.action)}</td>
+                  <td className="py-2 pr-4">{e.subject || '—'}</td>
+                  <td className="py-2 pr-4">{e.detail || '—'}</td>
+                  <td className="whitespace-nowrap py-2 pr-4 font-mono">{e.clientIp || '—'}</td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
           <nav aria-label="Audit log pages" className="flex flex-wrap items-center gap-3">
             <button

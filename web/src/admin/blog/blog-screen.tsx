@@ -12,7 +12,8 @@ import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import { useEditorPage } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { PageButtons } from '../ui/pager';
 import { useAdminData } from '../ui/use-admin-data';
 import { formatWhen } from '../ui/format';
@@ -60,33 +61,36 @@ function PostList() {
           New post
         </Link>
       </div>
-      {error && <ErrorText className="mt-4">{error}</ErrorText>}
-      {!list && !error && <p className="mt-4">Loading posts…</p>}
-      {list && list.posts.length === 0 && <p className="mt-4">No posts yet. Write one with “New post”.</p>}
-      {list && list.posts.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Posts, newest first</caption>
-            <thead>
-              <HeaderRow columns={['Title', 'Status', 'Created', 'Updated']} className="py-2 pr-4" lastClassName="py-2" />
-            </thead>
-            <tbody>
-              {list.posts.map((p) => (
-                <tr key={p.id} className="border-t border-slate-200">
-                  <td className="py-2 pr-4">
-                    <Link to={p.id} className="font-medium text-blue-700 underline">
-                      {p.title || 'Untitled post'}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">{statusText(p.status)}</td>
-                  <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
-                  <td className="py-2">{formatWhen(p.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListStates
+        rows={list?.posts ?? null}
+        error={error}
+        failed={<ErrorText className="mt-4">{error}</ErrorText>}
+        loading={<p className="mt-4">Loading posts…</p>}
+        empty={<p className="mt-4">No posts yet. Write one with “New post”.</p>}
+      >
+        {(posts) => (
+          <AdminTable
+            className="mt-4 overflow-x-auto"
+            caption="Posts, newest first"
+            columns={['Title', 'Status', 'Created', 'Updated']}
+            headerClassName="py-2 pr-4"
+            lastHeaderClassName="py-2"
+          >
+            {posts.map((p) => (
+              <tr key={p.id} className="border-t border-slate-200">
+                <td className="py-2 pr-4">
+                  <Link to={p.id} className="font-medium text-blue-700 underline">
+                    {p.title || 'Untitled post'}
+                  </Link>
+                </td>
+                <td className="py-2 pr-4">{statusText(p.status)}</td>
+                <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
+                <td className="py-2">{formatWhen(p.updatedAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </ListStates>
       {list && list.pages > 1 && <PageButtons label="Pages of posts" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
     </div>
   );

@@ -7,7 +7,8 @@ import { adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { ConfirmDelete } from '../ui/confirm-delete';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { PageLinks } from '../ui/pager';
 import { dangerButton as danger, primaryButton as primary, secondaryButton as secondary } from '../ui/styles';
 import { TabLinks } from '../ui/tab-links';
@@ -117,66 +118,64 @@ export default function CommentsScreen() {
       />
       <h2 className="text-lg font-semibold">{label}</h2>
       {notice && <p role="status">{notice}</p>}
-      {loadError && <ErrorText>Could not load the comments. {loadError}</ErrorText>}
-      {!current && !loadError && <p role="status">Loading comments…</p>}
-      {current && current.comments.length === 0 && <p>No comments here.</p>}
-      {current && current.comments.length > 0 && (
-        <>
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Actions on the selected comments">
-            <span className="text-sm">{none ? 'No comments selected' : `${count(selected.length)} selected`}</span>
-            {ACTIONS[tab].map((a) => (
-              <button key={a.action} type="button" className={a.action === 'approve' ? primary : secondary} disabled={none || busy} onClick={() => act(a.action)}>
-                {a.label}
+      <ListStates
+        rows={current?.comments ?? null}
+        error={loadError}
+        failed={<ErrorText>Could not load the comments. {loadError}</ErrorText>}
+        loading={<p role="status">Loading comments…</p>}
+        empty={<p>No comments here.</p>}
+      >
+        {(comments) => (
+          <>
+            <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Actions on the selected comments">
+              <span className="text-sm">{none ? 'No comments selected' : `${count(selected.length)} selected`}</span>
+              {ACTIONS[tab].map((a) => (
+                <button key={a.action} type="button" className={a.action === 'approve' ? primary : secondary} disabled={none || busy} onClick={() => act(a.action)}>
+                  {a.label}
+                </button>
+              ))}
+              <button type="button" className={danger} disabled={none || busy} onClick={() => setConfirming(true)}>
+                Delete
               </button>
-            ))}
-            <button type="button" className={danger} disabled={none || busy} onClick={() => setConfirming(true)}>
-              Delete
-            </button>
-          </div>
-          {confirming && !none && (
-            <ConfirmDelete
-              question={<>Delete {count(selected.length)} for good? This cannot be undone.</>}
-              confirm={<>Delete {count(selected.length)}</>}
-              busy={busy}
-              onConfirm={() => act('delete')}
-              onCancel={() => setConfirming(false)}
-            />
-          )}
-          {actionError && <ErrorText>{actionError}</ErrorText>}
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <HeaderRow
-                  columns={[
-                    <label key="all" className="inline-flex items-center gap-2 whitespace-nowrap">
-                      <input
-                        type="checkbox"
-                        checked={allSelected(selection, ids)}
-                        onChange={(e) => setSelection(e.target.checked ? new Set(ids) : new Set())}
-                      />
-                      Select all
-                    </label>,
-                    'Commenter',
-                    'Post',
-                    'Comment',
-                    'Received',
-                  ]}
-                />
-              </thead>
-              <tbody>
-                {current.comments.map((c) => (
-                  <CommentRow
-                    key={c.id}
-                    c={c}
-                    checked={selection.has(c.id)}
-                    onCheck={(on) => setSelection((s) => toggled(s, c.id, on))}
+            </div>
+            {confirming && !none && (
+              <ConfirmDelete
+                question={<>Delete {count(selected.length)} for good? This cannot be undone.</>}
+                confirm={<>Delete {count(selected.length)}</>}
+                busy={busy}
+                onConfirm={() => act('delete')}
+                onCancel={() => setConfirming(false)}
+              />
+            )}
+            {actionError && <ErrorText>{actionError}</ErrorText>}
+            <AdminTable
+              columns={[
+                <label key="all" className="inline-flex items-center gap-2 whitespace-nowrap">
+                  <input
+                    type="checkbox"
+                    checked={allSelected(selection, ids)}
+                    onChange={(e) => setSelection(e.target.checked ? new Set(ids) : new Set())}
                   />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                  Select all
+                </label>,
+                'Commenter',
+                'Post',
+                'Comment',
+                'Received',
+              ]}
+            >
+              {comments.map((c) => (
+                <CommentRow
+                  key={c.id}
+                  c={c}
+                  checked={selection.has(c.id)}
+                  onCheck={(on) => setSelection((s) => toggled(s, c.id, on))}
+                />
+              ))}
+            </AdminTable>
+          </>
+        )}
+      </ListStates>
       {current && pages > 1 && <PageLinks page={page} pages={pages} to={(p) => `?status=${tab}&page=${p}`} />}
     </div>
   );

@@ -11,7 +11,8 @@ import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import { useEditorPage } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { PageButtons } from '../ui/pager';
 import { useAdminData } from '../ui/use-admin-data';
 import { StructuredDataCheck } from './structured-data-check';
@@ -46,34 +47,37 @@ function JobList() {
           New job
         </Link>
       </div>
-      {error && <ErrorText className="mt-4">{error}</ErrorText>}
-      {!list && !error && <p className="mt-4">Loading jobs…</p>}
-      {list && list.jobs.length === 0 && <p className="mt-4">No jobs yet. Create one with “New job”.</p>}
-      {list && list.jobs.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Jobs, newest first</caption>
-            <thead>
-              <HeaderRow columns={['Title', 'Status', 'Closing date', 'Updated']} className="py-2 pr-4" lastClassName="py-2" />
-            </thead>
-            <tbody>
-              {list.jobs.map((j) => (
-                <tr key={j.id} className="border-t border-slate-200">
-                  <td className="py-2 pr-4">
-                    <Link to={j.id} className="font-medium text-blue-700 underline">
-                      {j.jobTitle || 'Untitled job'}
-                    </Link>
-                    {j.location && <span className="block text-slate-600">{j.location}</span>}
-                  </td>
-                  <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
-                  <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
-                  <td className="py-2">{formatWhen(j.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListStates
+        rows={list?.jobs ?? null}
+        error={error}
+        failed={<ErrorText className="mt-4">{error}</ErrorText>}
+        loading={<p className="mt-4">Loading jobs…</p>}
+        empty={<p className="mt-4">No jobs yet. Create one with “New job”.</p>}
+      >
+        {(jobs) => (
+          <AdminTable
+            className="mt-4 overflow-x-auto"
+            caption="Jobs, newest first"
+            columns={['Title', 'Status', 'Closing date', 'Updated']}
+            headerClassName="py-2 pr-4"
+            lastHeaderClassName="py-2"
+          >
+            {jobs.map((j) => (
+              <tr key={j.id} className="border-t border-slate-200">
+                <td className="py-2 pr-4">
+                  <Link to={j.id} className="font-medium text-blue-700 underline">
+                    {j.jobTitle || 'Untitled job'}
+                  </Link>
+                  {j.location && <span className="block text-slate-600">{j.location}</span>}
+                </td>
+                <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
+                <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
+                <td className="py-2">{formatWhen(j.updatedAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </ListStates>
       {list && list.pages > 1 && <PageButtons label="Pages of jobs" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
     </div>
   );

@@ -7,7 +7,8 @@ import type { OutboxList, OutboxRow } from '../../gen/wire';
 import { adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { PageLinks } from '../ui/pager';
 import { secondaryButton as secondary } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
@@ -92,50 +93,48 @@ export default function MailScreen() {
       </div>
       {notice && <p role="status">{notice}</p>}
       {actionError && <ErrorText>{actionError}</ErrorText>}
-      {loadError && <ErrorText>Could not load the outbox. {loadError}</ErrorText>}
-      {!current && !loadError && <p role="status">Loading the outbox…</p>}
-      {current && current.messages.length === 0 && <p>No e-mails here.</p>}
-      {current && current.messages.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <HeaderRow
-                columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Next attempt', 'Created', 'Action']}
-                className="py-2 pr-3 whitespace-nowrap"
-              />
-            </thead>
-            <tbody>
-              {current.messages.map((m) => (
-                <tr key={m.id} className="border-t border-slate-200 align-top">
-                  <td className="py-2 pr-3 break-all">{m.to}</td>
-                  <td className="py-2 pr-3">{m.subject}</td>
-                  <td className="py-2 pr-3">
-                    {statusWord(m.status)}
-                    {m.status === 'sent' && m.sentAt ? ` ${formatWhen(m.sentAt)}` : ''}
-                  </td>
-                  <td className="py-2 pr-3">{m.attempts}</td>
-                  <td className="py-2 pr-3 break-words">{m.lastError || '—'}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{m.status === 'queued' ? formatWhen(m.nextAttemptAt) : '—'}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.createdAt)}</td>
-                  <td className="py-2 pr-3">
-                    {retryable(m.status) && (
-                      <button
-                        type="button"
-                        className={secondary}
-                        disabled={busy !== ''}
-                        aria-label={`Retry e-mail to ${m.to}: ${m.subject}`}
-                        onClick={() => retry(m)}
-                      >
-                        Retry
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListStates
+        rows={current?.messages ?? null}
+        error={loadError}
+        failed={<ErrorText>Could not load the outbox. {loadError}</ErrorText>}
+        loading={<p role="status">Loading the outbox…</p>}
+        empty={<p>No e-mails here.</p>}
+      >
+        {(messages) => (
+          <AdminTable
+            columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Next attempt', 'Created', 'Action']}
+            headerClassName="py-2 pr-3 whitespace-nowrap"
+          >
+            {messages.map((m) => (
+              <tr key={m.id} className="border-t border-slate-200 align-top">
+                <td className="py-2 pr-3 break-all">{m.to}</td>
+                <td className="py-2 pr-3">{m.subject}</td>
+                <td className="py-2 pr-3">
+                  {statusWord(m.status)}
+                  {m.status === 'sent' && m.sentAt ? ` ${formatWhen(m.sentAt)}` : ''}
+                </td>
+                <td className="py-2 pr-3">{m.attempts}</td>
+                <td className="py-2 pr-3 break-words">{m.lastError || '—'}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{m.status === 'queued' ? formatWhen(m.nextAttemptAt) : '—'}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.createdAt)}</td>
+                <td className="py-2 pr-3">
+                  {retryable(m.status) && (
+                    <button
+                      type="button"
+                      className={secondary}
+                      disabled={busy !== ''}
+                      aria-label={`Retry e-mail to ${m.to}: ${m.subject}`}
+                      onClick={() => retry(m)}
+                    >
+                      Retry
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </ListStates>
       {current && pages > 1 && <PageLinks page={page} pages={pages} to={query} />}
     </div>
   );

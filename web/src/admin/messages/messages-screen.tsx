@@ -8,7 +8,8 @@ import { adminGet, adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { ConfirmDelete } from '../ui/confirm-delete';
-import { HeaderRow } from '../ui/header-row';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { PageLinks } from '../ui/pager';
 import { dangerButton as danger, primaryButton as primary, secondaryButton as secondary } from '../ui/styles';
 import { TabLinks } from '../ui/tab-links';
@@ -80,39 +81,37 @@ function FolderView() {
         {label}
         {folder === 'inbox' && counts ? `: ${counts.unread} unread` : ''}
       </h2>
-      {error && <ErrorText>Could not load the messages. {error}</ErrorText>}
-      {!current && !error && <p role="status">Loading messages…</p>}
-      {current && current.messages.length === 0 && <p>No messages in {label}.</p>}
-      {current && current.messages.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <HeaderRow columns={['Status', 'From', 'Subject', 'Received']} />
-            </thead>
-            <tbody>
-              {current.messages.map((m) => {
-                const unread = m.status === 'new';
-                return (
-                  <tr key={m.id} className={`border-t border-slate-200 ${unread ? 'font-semibold' : ''}`}>
-                    <td className="py-2 pr-3">{unread ? 'New' : m.status === 'archived' ? 'Archived' : 'Read'}</td>
-                    <td className="py-2 pr-3">
-                      <span className="block">{m.name}</span>
-                      <span className="block text-slate-600">{m.email}</span>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <Link to={m.id} className="text-blue-800 underline">
-                        {m.subject || '(no subject)'}
-                      </Link>
-                      <span className="block font-normal text-slate-600">{m.firstLine}</span>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.receivedAt)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListStates
+        rows={current?.messages ?? null}
+        error={error}
+        failed={<ErrorText>Could not load the messages. {error}</ErrorText>}
+        loading={<p role="status">Loading messages…</p>}
+        empty={<p>No messages in {label}.</p>}
+      >
+        {(messages) => (
+          <AdminTable columns={['Status', 'From', 'Subject', 'Received']}>
+            {messages.map((m) => {
+              const unread = m.status === 'new';
+              return (
+                <tr key={m.id} className={`border-t border-slate-200 ${unread ? 'font-semibold' : ''}`}>
+                  <td className="py-2 pr-3">{unread ? 'New' : m.status === 'archived' ? 'Archived' : 'Read'}</td>
+                  <td className="py-2 pr-3">
+                    <span className="block">{m.name}</span>
+                    <span className="block text-slate-600">{m.email}</span>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Link to={m.id} className="text-blue-800 underline">
+                      {m.subject || '(no subject)'}
+                    </Link>
+                    <span className="block font-normal text-slate-600">{m.firstLine}</span>
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.receivedAt)}</td>
+                </tr>
+              );
+            })}
+          </AdminTable>
+        )}
+      </ListStates>
       {current && pages > 1 && <PageLinks page={page} pages={pages} to={(p) => `?folder=${folder}&page=${p}`} />}
     </div>
   );

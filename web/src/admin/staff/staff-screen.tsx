@@ -11,6 +11,8 @@ import { Alert, messageOf } from '../ui/alert';
 import { copyText } from '../ui/copy';
 import { Field } from '../ui/field';
 import { heading1, heading2, input, label, primaryButton, secondaryButton } from '../ui/styles';
+import { AdminTable } from '../ui/admin-table';
+import { ListStates } from '../ui/list-states';
 import { useAdminData } from '../ui/use-admin-data';
 import { formatWhen } from '../ui/format';
 
@@ -61,46 +63,37 @@ export default function StaffScreen() {
         <p role="status" className="text-sm text-slate-700">
           {status}
         </p>
-        {!accounts && !loadError && <p>Loading…</p>}
-        {accounts && accounts.length === 0 && <p className="text-sm">No accounts yet.</p>}
-        {accounts && accounts.length > 0 && (
-          // Scrolls sideways on a phone; focusable so keyboard users can scroll it.
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Staff accounts table">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="py-2 pr-4">Name</th>
-                  <th scope="col" className="py-2 pr-4">E-mail</th>
-                  <th scope="col" className="py-2 pr-4">Role</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2 pr-4">Two-step sign-in</th>
-                  <th scope="col" className="py-2 pr-4">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.map((a) => (
-                  <AccountRow
-                    key={a.id}
-                    account={a}
-                    onRole={(role) => act(() => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { role }), `${a.name} is now ${roleLabel(role)}.`)}
-                    onDisabled={(disabled) =>
-                      act(
-                        () => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { disabled }),
-                        disabled ? `${a.name}'s account is disabled.` : `${a.name}'s account is enabled.`,
-                      )
-                    }
-                    onReset={() =>
-                      act(async () => {
-                        const issued = await adminSend<SetupLink>('POST', `/staff/${encodeURIComponent(a.id)}/reset`);
-                        setLink({ ...issued, forWhom: `${a.name} (${a.email})` });
-                      }, `New set-up link made for ${a.name}.`)
-                    }
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {/* The load error is in the alert above, with the errors of the row actions. */}
+        <ListStates rows={accounts} error={loadError} loading={<p>Loading…</p>} empty={<p className="text-sm">No accounts yet.</p>}>
+          {(accounts) => (
+            <AdminTable
+              className="relative overflow-x-auto"
+              region="Staff accounts table"
+              columns={['Name', 'E-mail', 'Role', 'Status', 'Two-step sign-in', 'Actions']}
+              headerClassName="py-2 pr-4"
+            >
+              {accounts.map((a) => (
+                <AccountRow
+                  key={a.id}
+                  account={a}
+                  onRole={(role) => act(() => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { role }), `${a.name} is now ${roleLabel(role)}.`)}
+                  onDisabled={(disabled) =>
+                    act(
+                      () => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { disabled }),
+                      disabled ? `${a.name}'s account is disabled.` : `${a.name}'s account is enabled.`,
+                    )
+                  }
+                  onReset={() =>
+                    act(async () => {
+                      const issued = await adminSend<SetupLink>('POST', `/staff/${encodeURIComponent(a.id)}/reset`);
+                      setLink({ ...issued, forWhom: `${a.name} (${a.email})` });
+                    }, `New set-up link made for ${a.name}.`)
+                  }
+                />
+              ))}
+            </AdminTable>
+          )}
+        </ListStates>
       </section>
     </div>
   );

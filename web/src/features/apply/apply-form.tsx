@@ -1,22 +1,23 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
-import { type ApplicationRequest, type Job } from '../../gen/wire';
+import { Spinner } from '../../components/spinner';
+import { type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
 import { outcomeState } from '../../lib/application-outcome';
-import { shownSince } from '../../lib/early-input';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useEarlyInput } from '../../lib/use-early-input';
+import { useFocusLater } from '../../lib/use-focus-later';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
-import { browserDraftStore, isKeyCompleted, markKeyCompleted, type Draft } from './draft-store';
+import { DraftOffer, DraftRestored } from './draft-notices';
+import type { Draft } from './draft-store';
 import { EducationSection } from './education-section';
 import { ErrorSummary, type Problem } from './error-summary';
 import { fieldLabel } from './field-labels';
 import { asOptions, CheckboxField, FileField, SelectField, TextField } from './fields';
-import { FormSection, secondaryButton, type Errors } from './form-parts';
+import { FormSection, type Errors } from './form-parts';
 import {
   digitsOnly,
   emptyFiles,
@@ -26,19 +27,17 @@ import {
   multipartBody,
   orderedProblems,
   outgoing,
-  submissionFingerprint,
   type ApplyValues,
 } from './form-state';
 import { fileProblem, normalizeApplication, validateApplication, type ApplicationFiles } from './rules';
 import { SkillsSection } from './skills-section';
 import { submitApplication, type Progress } from './submit-application';
 import { UploadProgress } from './upload-progress';
+import { useApplicationDraft } from './use-application-draft';
+import { useSubmissionKey } from './use-submission-key';
 import { WorkSection } from './work-section';
 
 const t = copy;
-
-/** How long after the last change the draft is written to this device. */
-export const DRAFT_SAVE_DELAY_MS = 500;
 
 /** The fields typed or chosen as one string. */
 type TextKey = { [K in keyof ApplyValues]: ApplyValues[K] extends string ? K : never }[keyof ApplyValues];
@@ -76,136 +75,28 @@ export function ApplyForm({ job }: { job: Job }) {
   const [errors, setErrors] = useState<Errors>({});
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [restored, setRestored] = useState(false);
-  /** A draft found after the visitor had started typing here: offered, never put over what they typed. */
-  const [offered, setOffered] = useState<Draft | null>(null);
   // Typed, chosen or attached before the script took over: kept (the change handlers below mark the form dirty).
   const form = useEarlyInput();
   // Sending needs the script (one JSON part and the files): until it runs, the button waits.
   const [ready, setReady] = useState(false);
-
-  /** When the visitor started this application (Date.now()): when the form was first shown, or the restored draft's. */
-  const startedAt = useRef<number | null>(null);
-  const key = useRef('');
-  /**
-   * What was last sent with key: its fingerprint in full (known on this page
-   * only) and without the national ID (kept with the draft, which has no ID).
-   * Content that differs gets a new key: a key goes with one content, or the
-   * server would answer an edited retry with the first result.
-   */
-  const sent = useRef<{ full: string | null; withoutId: string } | null>(null);
-  /** Whether the visitor changed anything since the form started (or started over). */
-  const dirty = useRef(false);
-  /** Whether the draft on this device has been looked for: saving waits for it. */
-  const loaded = useRef(false);
-  const pendingSave = useRef(false);
-  const done = useRef(false);
-  const latest = useRef({ values, files });
-  latest.current = { values, files };
-
-  const idempotencyKey = () => (key.current ||= newIdempotencyKey());
-
-  // Focus requests from adding and removing entries, served once the change has rendered.
-  const focusTarget = useRef<string | null>(null);
-  const focusLater = useCallback((id: string) => {
-    focusTarget.current = id;
-  }, []);
-  useEffect(() => {
-    if (!focusTarget.current) return;
-    document.getElementById(focusTarget.current)?.focus();
-    focusTarget.current = null;
-  });
-
-  const saveNow = useCallback(() => {
-    pendingSave.current = false;
-    if (done.current) return;
-    const { values, files } = latest.current;
-    browserDraftStore()
-      ?.save(job.id, {
-        values,
-        files,
-        idempotencyKey: (key.current ||= newIdempotencyKey()),
-        sentFingerprint: sent.current?.withoutId ?? null,
-        startedAt: (startedAt.current ??= Date.now()),
-      })
-      .catch(() => {
-        // A draft that cannot be kept costs only the convenience.
-      });
-  }, [job.id]);
-
-  /** Puts a draft into the form: it keeps when the application was started, so a reload does not start the clock again. */
-  const restore = useCallback(
-    (d: Draft) => {
+  const focusLater = useFocusLater();
+  const submissionKey = useSubmissionKey();
+  const draft = useApplicationDraft({
+    jobId: job.id,
+    values,
+    files,
+    submissionKey,
+    onRestore: (d: Draft) => {
       // Consent is given afresh when sending, to the notice shown then.
       setValues({ ...emptyValues(job.location), ...d.values, consent: false });
       setFiles(d.files);
-      key.current = d.idempotencyKey;
-      sent.current = d.sentFingerprint ? { full: null, withoutId: d.sentFingerprint } : null;
-      if (Number.isFinite(d.startedAt) && (startedAt.current === null || d.startedAt < startedAt.current)) startedAt.current = d.startedAt;
-      setRestored(true);
     },
-    [job.location],
-  );
+  });
 
-  // After hydration: note when the form was first seen (very fast submissions are robots'; a page being hydrated was
-  // seen from its first paint), and restore a draft, or offer it when the visitor has already typed here.
-  useEffect(() => {
-    setReady(true);
-    startedAt.current = Math.round(Date.now() - (performance.now() - shownSince()));
-    const store = browserDraftStore();
-    if (!store) {
-      loaded.current = true;
-      return;
-    }
-    let live = true;
-    store
-      .load(job.id)
-      .then((d) => {
-        if (!live || !d) return;
-        if (isKeyCompleted(d.idempotencyKey)) {
-          // The application was stored but this draft could not be cleared then: clear it now, restore nothing.
-          void store.clear(job.id).catch(() => {});
-          return;
-        }
-        if (dirty.current) setOffered(d);
-        else restore(d);
-      })
-      .catch(() => {
-        // No draft to offer (storage blocked or broken): the form starts empty.
-      })
-      .finally(() => {
-        if (!live) return;
-        loaded.current = true;
-        // Changes made while the draft was looked for (typed before the app started, say) are saved now.
-        if (dirty.current) saveNow();
-      });
-    return () => {
-      live = false;
-    };
-  }, [job.id, restore, saveNow]);
-
-  // The draft follows the form a moment after each change.
-  useEffect(() => {
-    if (!dirty.current || !loaded.current || done.current) return;
-    pendingSave.current = true;
-    const timer = setTimeout(saveNow, DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [values, files, saveNow]);
-
-  // Leaving the page (or the form) with a change not yet written: write it now.
-  useEffect(() => {
-    const flush = () => {
-      if (pendingSave.current) saveNow();
-    };
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [saveNow]);
+  useEffect(() => setReady(true), []);
 
   function changed(...paths: string[]) {
-    dirty.current = true;
+    draft.changed();
     if (paths.some((p) => errors[p])) setErrors((e) => dropErrors(e, ...paths));
   }
 
@@ -214,11 +105,14 @@ export function ApplyForm({ job }: { job: Job }) {
     setValues((old) => ({ ...old, [k]: v }));
   }
 
-  /** An entry list's change: an edit clears its field's message; an added or removed entry, the list's. */
-  function setList<K extends 'workExperiences' | 'educations' | 'skills'>(k: K, list: ApplyValues[K], path?: string) {
-    dirty.current = true;
+  /**
+   * An entry list's change: an edit clears its field's message; an added or removed entry, the list's. update gets
+   * the list as it is by then, so several changes before the next render (fields replayed at once) all count.
+   */
+  function setList<K extends 'workExperiences' | 'educations' | 'skills'>(k: K, update: (list: ApplyValues[K]) => ApplyValues[K], path?: string) {
+    draft.changed();
     setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, k)));
-    setValues((old) => ({ ...old, [k]: list }));
+    setValues((old) => ({ ...old, [k]: update(old[k]) }));
   }
 
   function setFile(part: 'resume' | 'nationalIdDocument', f: File | null) {
@@ -231,20 +125,12 @@ export function ApplyForm({ job }: { job: Job }) {
   }
 
   function startOver() {
-    dirty.current = false;
-    pendingSave.current = false;
-    void browserDraftStore()
-      ?.clear(job.id)
-      .catch(() => {});
-    key.current = newIdempotencyKey();
-    sent.current = null;
-    startedAt.current = Date.now(); // a new application
+    draft.startOver();
+    submissionKey.renew();
     setValues(emptyValues(job.location));
     setFiles(emptyFiles());
     setErrors({});
     setStatus({ kind: 'idle' });
-    setRestored(false);
-    setOffered(null);
     focusLater(fieldId('firstName'));
   }
 
@@ -254,30 +140,10 @@ export function ApplyForm({ job }: { job: Job }) {
     setAttempt((n) => n + 1);
   }
 
-  /**
-   * Makes key the one for this content: kept for an unchanged retry, new
-   * when the content differs from what was last sent with it. Written to the
-   * draft at once, so a reload after a lost answer knows it too.
-   */
-  async function keyFor(request: ApplicationRequest, files: ApplicationFiles) {
-    const [full, withoutId] = await Promise.all([
-      submissionFingerprint(request, files),
-      submissionFingerprint({ ...request, nationalIdNumber: '' }, { ...files, nationalIdDocument: null }),
-    ]);
-    const last = sent.current;
-    // After a reload only the fingerprint without the ID is known: a retry that changed nothing but the ID keeps the key.
-    const changed = last !== null && (last.full !== null ? last.full !== full : last.withoutId !== withoutId);
-    if (changed || !key.current) key.current = newIdempotencyKey();
-    sent.current = { full, withoutId };
-    if (loaded.current) saveNow();
-  }
-
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status.kind === 'sending') return;
-    // Wall-clock time since the application was started, on this page or before a reload (never negative if the clock moved back).
-    const elapsedMs = startedAt.current === null ? null : Math.max(0, Date.now() - startedAt.current);
-    const out = outgoing(values, files, { homepage, elapsedMs });
+    const out = outgoing(values, files, { homepage, elapsedMs: draft.elapsedMs() });
     const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
     if (Object.keys(found).length > 0) {
       showProblems(found);
@@ -287,22 +153,17 @@ export function ApplyForm({ job }: { job: Job }) {
     const request = normalizeApplication(out.request);
     const body = multipartBody(request, out.files);
     setStatus({ kind: 'sending', progress: { loaded: 0, total: approximateSize(body) } });
-    await keyFor(request, out.files);
-    const usedKey = idempotencyKey();
+    // The key for this content, written to the draft at once, so a reload after a lost answer knows it too.
+    const usedKey = await submissionKey.keyFor(request, out.files);
+    draft.save();
     const result = await submitApplication(job.id, body, usedKey, (progress) =>
       setStatus((s) => (s.kind === 'sending' ? { kind: 'sending', progress } : s)),
     );
     switch (result.kind) {
       case 'saved':
-        done.current = true;
-        pendingSave.current = false;
         // Never again, whatever happens to the draft: should it outlive this (clearing fails), it is not restored.
-        markKeyCompleted(usedKey);
-        key.current = newIdempotencyKey();
-        sent.current = null;
-        await browserDraftStore()
-          ?.clear(job.id)
-          .catch(() => {});
+        submissionKey.completed(usedKey);
+        await draft.submitted();
         navigate('/jobs', { state: outcomeState(result.saved) });
         break;
       case 'invalid':
@@ -332,43 +193,17 @@ export function ApplyForm({ job }: { job: Job }) {
   return (
     // method="post": should it ever be sent without the script, nothing typed ends up in a URL.
     <form ref={form} method="post" data-submit-with-script noValidate onSubmit={submit} aria-labelledby="page-title" className="relative space-y-8">
-      {offered && (
-        <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
-          <div className="space-y-1 text-brand-900">
-            <p className="font-medium">{t.draftOffer}</p>
-            <p>{t.draftOfferNote}</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={`${secondaryButton} bg-white`}
-              onClick={() => {
-                dirty.current = true;
-                restore(offered);
-                setOffered(null);
-                setErrors({});
-                focusLater(fieldId('firstName'));
-              }}
-            >
-              {t.restoreDraft}
-            </button>
-            <button type="button" className={`${secondaryButton} bg-white`} onClick={() => setOffered(null)}>
-              {t.keepTyped}
-            </button>
-          </div>
-        </div>
+      {draft.offered && (
+        <DraftOffer
+          onRestore={() => {
+            draft.acceptOffer();
+            setErrors({});
+            focusLater(fieldId('firstName'));
+          }}
+          onKeep={draft.declineOffer}
+        />
       )}
-      {restored && (
-        <div role="status" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
-          <div className="space-y-1 text-brand-900">
-            <p className="font-medium">{t.restored}</p>
-            <p>{t.restoredId}</p>
-          </div>
-          <button type="button" className={`${secondaryButton} bg-white`} onClick={startOver}>
-            {t.startOver}
-          </button>
-        </div>
-      )}
+      {draft.restored && <DraftRestored onStartOver={startOver} />}
 
       <ErrorSummary problems={problems} attempt={attempt} />
 
@@ -412,25 +247,31 @@ export function ApplyForm({ job }: { job: Job }) {
       <WorkSection
         entries={v.workExperiences}
         errors={errors}
-        onChange={(list, path) => setList('workExperiences', list, path)}
+        onChange={(update, path) => setList('workExperiences', update, path)}
         focusLater={focusLater}
       />
       <EducationSection
         entries={v.educations}
         errors={errors}
-        onChange={(list, path) => setList('educations', list, path)}
+        onChange={(update, path) => setList('educations', update, path)}
         focusLater={focusLater}
       />
-      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', list, path)} focusLater={focusLater} />
+      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', () => list, path)} focusLater={focusLater} />
       <CertificationsSection
         entries={v.certifications}
         files={files.certifications}
         errors={errors}
-        onChange={(list, certFiles, path) => {
-          dirty.current = true;
+        onChange={(update, path) => {
+          draft.changed();
           setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
-          setValues((old) => ({ ...old, certifications: list }));
-          setFiles((old) => ({ ...old, certifications: certFiles }));
+          if (update.entries) {
+            const entries = update.entries;
+            setValues((old) => ({ ...old, certifications: entries(old.certifications) }));
+          }
+          if (update.files) {
+            const certFiles = update.files;
+            setFiles((old) => ({ ...old, certifications: certFiles(old.certifications) }));
+          }
         }}
         onRefused={refuse}
         focusLater={focusLater}
@@ -539,13 +380,4 @@ function approximateSize(body: FormData): number {
   let n = 0;
   body.forEach((v) => (n += typeof v === 'string' ? v.length : v.size));
   return n;
-}
-
-function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="animate-spin motion-reduce:animate-none">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
 }

@@ -3,54 +3,58 @@ import { type CertificationName } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 import { FileField, TextField } from './fields';
-import { EntryGroup, FormSection, removeButton, secondaryButton, type Errors } from './form-parts';
+import { type Errors, type ListUpdate } from './form-parts';
 import { certificationPart, fieldId, replaced, without } from './form-state';
+import { RepeatableSection } from './repeatable-section';
 import { fileProblem } from './rules';
 
 const t = copy;
+
+/** A change to the certifications: to their names, their documents, or both (an entry added or removed). */
+export interface CertificationsUpdate {
+  entries?: ListUpdate<CertificationName>;
+  files?: ListUpdate<File | null>;
+}
 
 interface Props {
   entries: CertificationName[];
   files: (File | null)[];
   errors: Errors;
-  onChange(entries: CertificationName[], files: (File | null)[], changedPath?: string): void;
+  onChange(update: CertificationsUpdate, changedPath?: string): void;
   onRefused(path: string, problem: string): void;
+  /** Focus the element of this id once the change has rendered. */
   focusLater(id: string): void;
 }
 
 /** Certifications: a name and a document each; any can be deleted. */
 export function CertificationsSection({ entries, files, errors, onChange, onRefused, focusLater }: Props) {
-  const add = () => {
-    onChange([...entries, { name: '' }], [...files, null]);
-    focusLater(fieldId(`certifications.${entries.length}.name`));
-  };
-  const remove = (i: number) => {
-    onChange(without(entries, i), without(files, i));
-    focusLater(entries.length > 1 ? fieldId(`certifications.${Math.max(0, i - 1)}.name`) : 'apply-add-certification');
-  };
+  const setFile = (i: number, f: File | null) => onChange({ files: (list) => replaced(padded(list, entries.length), i, f) }, certificationPart(i));
   return (
-    <FormSection id="apply-section-certifications" legend={t.sections.certifications}>
-      {entries.map((c, i) => {
+    <RepeatableSection
+      id="apply-section-certifications"
+      legend={t.sections.certifications}
+      entries={entries}
+      max={APPLICATION_LIMITS.maxCertifications}
+      entryName={(i) => fill(t.certificationEntry, { n: i + 1 })}
+      removeText={t.deleteCertification}
+      addText={t.addCertification}
+      addId="apply-add-certification"
+      firstFieldId={(i) => fieldId(`certifications.${i}.name`)}
+      onAdd={() => onChange({ entries: (list) => [...list, { name: '' }], files: (list) => [...list, null] })}
+      onRemove={(i) => onChange({ entries: (list) => without(list, i), files: (list) => without(list, i) })}
+      focusLater={focusLater}
+    >
+      {(c, i) => {
         const namePath = `certifications.${i}.name`;
         const part = certificationPart(i);
-        const entry = fill(t.certificationEntry, { n: i + 1 });
         return (
-          <EntryGroup
-            key={i}
-            legend={entry}
-            action={
-              <button type="button" className={removeButton} onClick={() => remove(i)}>
-                {t.deleteCertification}{' '}
-                <span className="sr-only">{entry}</span>
-              </button>
-            }
-          >
+          <>
             <TextField
               path={namePath}
               label={t.labels.certificationName}
               value={c.name}
               error={errors[namePath]}
-              onChange={(v) => onChange(replaced(entries, i, { name: v }), files, namePath)}
+              onChange={(v) => onChange({ entries: (list) => replaced(list, i, { name: v }) }, namePath)}
             />
             <FileField
               path={part}
@@ -60,21 +64,16 @@ export function CertificationsSection({ entries, files, errors, onChange, onRefu
               maxBytes={APPLICATION_LIMITS.documentMaxBytes}
               error={errors[part]}
               check={(f) => fileProblem(part, f)}
-              onChange={(f) => onChange(entries, replaced(padded(files, entries.length), i, f), part)}
+              onChange={(f) => setFile(i, f)}
               onRefused={(problem) => {
-                onChange(entries, replaced(padded(files, entries.length), i, null), part);
+                setFile(i, null);
                 onRefused(part, problem);
               }}
             />
-          </EntryGroup>
+          </>
         );
-      })}
-      {entries.length < APPLICATION_LIMITS.maxCertifications && (
-        <button type="button" id="apply-add-certification" className={secondaryButton} onClick={add}>
-          {t.addCertification}
-        </button>
-      )}
-    </FormSection>
+      }}
+    </RepeatableSection>
   );
 }
 

@@ -3,15 +3,17 @@ import { type Education } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
 import { asOptions, SelectField, TextField } from './fields';
-import { EntryGroup, FormSection, removeButton, secondaryButton, type Errors } from './form-parts';
-import { emptyEducation, fieldId, isBoardLevel, replaced, scoreMax, withScoreType, without } from './form-state';
+import { type Errors, type ListUpdate } from './form-parts';
+import { emptyEducation, fieldId, isBoardLevel, scoreMax, updated, withScoreType, without } from './form-state';
+import { RepeatableSection } from './repeatable-section';
 
 const t = copy;
 
 interface Props {
   entries: Education[];
   errors: Errors;
-  onChange(entries: Education[], changedPath?: string): void;
+  onChange(update: ListUpdate<Education>, changedPath?: string): void;
+  /** Focus the element of this id once the change has rendered. */
   focusLater(id: string): void;
 }
 
@@ -23,35 +25,28 @@ function withLevel(e: Education, level: string): Education {
 
 /** Qualifications: entries to add; each but the first can be removed. */
 export function EducationSection({ entries, errors, onChange, focusLater }: Props) {
-  const add = () => {
-    onChange([...entries, emptyEducation()]);
-    focusLater(fieldId(`educations.${entries.length}.level`));
-  };
-  const remove = (i: number) => {
-    onChange(without(entries, i));
-    focusLater(fieldId(`educations.${i - 1}.level`));
-  };
   return (
-    <FormSection id="apply-section-education" legend={t.sections.education}>
-      {entries.map((e, i) => {
+    <RepeatableSection
+      id="apply-section-education"
+      legend={t.sections.education}
+      entries={entries}
+      max={APPLICATION_LIMITS.maxEducations}
+      entryName={(i) => fill(t.entry.education, { n: i + 1 })}
+      removeText={t.remove}
+      addText={t.addEducation}
+      keepFirst
+      firstFieldId={(i) => fieldId(`educations.${i}.level`)}
+      onAdd={() => onChange((list) => [...list, emptyEducation()])}
+      onRemove={(i) => onChange((list) => without(list, i))}
+      focusLater={focusLater}
+    >
+      {(e, i) => {
         const p = (k: keyof Education) => `educations.${i}.${k}`;
-        const put = (next: Education, k: keyof Education) => onChange(replaced(entries, i, next), p(k));
-        const set = (k: keyof Education) => (v: string) => put({ ...e, [k]: v }, k);
-        const entry = fill(t.entry.education, { n: i + 1 });
+        const put = (change: (old: Education) => Education, k: keyof Education) => onChange((list) => updated(list, i, change), p(k));
+        const set = (k: keyof Education) => (v: string) => put((old) => ({ ...old, [k]: v }), k);
         const max = scoreMax(e.scoreType);
         return (
-          <EntryGroup
-            key={i}
-            legend={entry}
-            action={
-              i > 0 && (
-                <button type="button" className={removeButton} onClick={() => remove(i)}>
-                  {t.remove}{' '}
-                  <span className="sr-only">{entry}</span>
-                </button>
-              )
-            }
-          >
+          <>
             <SelectField
               path={p('level')}
               label={t.labels.level}
@@ -59,7 +54,7 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               options={asOptions(APPLICATION_OPTIONS.educationLevels)}
               value={e.level}
               error={errors[p('level')]}
-              onChange={(v) => put(withLevel(e, v), 'level')}
+              onChange={(v) => put((old) => withLevel(old, v), 'level')}
             />
             <TextField path={p('institution')} label={t.labels.institution} value={e.institution} error={errors[p('institution')]} onChange={set('institution')} />
             {isBoardLevel(e.level) ? (
@@ -106,7 +101,7 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               options={APPLICATION_OPTIONS.scoreTypes}
               value={e.scoreType}
               error={errors[p('scoreType')]}
-              onChange={(v) => put(withScoreType(e, v), 'score')}
+              onChange={(v) => put((old) => withScoreType(old, v), 'score')}
             />
             <TextField
               path={p('score')}
@@ -121,14 +116,9 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               error={errors[p('score')]}
               onChange={set('score')}
             />
-          </EntryGroup>
+          </>
         );
-      })}
-      {entries.length < APPLICATION_LIMITS.maxEducations && (
-        <button type="button" className={secondaryButton} onClick={add}>
-          {t.addEducation}
-        </button>
-      )}
-    </FormSection>
+      }}
+    </RepeatableSection>
   );
 }

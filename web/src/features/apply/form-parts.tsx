@@ -3,6 +3,13 @@ import type { ReactNode } from 'react';
 /** Field path → message. */
 export type Errors = Record<string, string>;
 
+/**
+ * A change to a list of entries, made from the list as it is when the
+ * change is applied: several changes in one render (fields the page
+ * replays at once after hydration) then each build on the last.
+ */
+export type ListUpdate<T> = (list: T[]) => T[];
+
 interface SectionProps {
   id: string;
   legend: string;

@@ -15,6 +15,7 @@ import {
   orderedProblems,
   outgoing,
   submissionFingerprint,
+  updated,
   withScoreType,
   withSkill,
   type ApplyValues,
@@ -23,6 +24,15 @@ import {
 const file = (name: string, body = 'x') => new File([body], name, { type: 'application/octet-stream' });
 
 describe('application form state', () => {
+  it('changes one entry of a list from what it holds, and leaves a list without it alone', () => {
+    const list = [{ n: 1 }, { n: 2 }];
+    const next = updated(list, 1, (e) => ({ n: e.n * 10 }));
+    expect(next).toEqual([{ n: 1 }, { n: 20 }]);
+    expect(next[0]).toBe(list[0]);
+    expect(list).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(updated(list, 2, () => ({ n: 0 }))).toEqual(list);
+  });
+
   it("starts at the job's location when applicants may choose it, else Hyderabad", () => {
     expect(defaultLocation('Bangalore')).toBe('Bangalore');
     expect(defaultLocation('Hyderabad')).toBe('Hyderabad');

@@ -92,6 +92,11 @@ export function replaced<T>(list: readonly T[], i: number, item: T): T[] {
   return list.map((x, j) => (j === i ? item : x));
 }
 
+/** list with item i replaced by change(item i); a list without item i stays as it is. */
+export function updated<T>(list: readonly T[], i: number, change: (item: T) => T): T[] {
+  return list.map((x, j) => (j === i ? change(x) : x));
+}
+
 /** skills with s added, unless it is blank or already there (case-insensitively). */
 export function withSkill(skills: readonly string[], s: string): string[] {
   const skill = s.trim().replace(/\s+/g, ' ');

@@ -1,23 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import copy from '../../../../content/blog-pages.json';
 import type { Comment } from '../../gen/wire';
+import { FormStatus } from '../../components/form-status';
 import { HoneypotField } from '../../components/honeypot-field';
 import { CommentField } from './comment-field';
 import { useEarlyInput } from '../../lib/use-early-input';
-import { useFormFields } from '../../lib/use-form-fields';
+import { useSubmitForm, type SubmitOutcome } from '../../lib/use-submit-form';
 import { COMMENT_FIELDS, trimComment, validateComment, type CommentField as Field, type CommentValues } from './comment-validation';
 import { postComment } from './post-comment';
 
 const t = copy.comments;
 
 const EMPTY: CommentValues = { name: '', email: '', website: '', comment: '' };
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'posted' }
-  | { kind: 'held'; message: string }
-  | { kind: 'failed'; message: string };
 
 interface Props {
   /** The post's comments API path; the form posts to it. */
@@ -33,44 +27,26 @@ interface Props {
  * typed stays in place.
  */
 export function CommentForm({ path, onPosted }: Props) {
-  const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(COMMENT_FIELDS, EMPTY);
+  const { values, errors, change, ref, status, sending, submit } = useSubmitForm(COMMENT_FIELDS, EMPTY, { validate: validateComment, send });
   const [homepage, setHomepage] = useState('');
   const form = useEarlyInput();
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
-  const sending = status.kind === 'sending';
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (sending) return;
-    if (showErrors(validateComment(values))) {
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    setStatus({ kind: 'sending' });
-    const result = await postComment(path, { ...trimComment(values), homepage, elapsedMs: elapsedMs() });
+  async function send(values: CommentValues, elapsedMs: number | null): Promise<SubmitOutcome<Field>> {
+    const result = await postComment(path, { ...trimComment(values), homepage, elapsedMs });
     switch (result.kind) {
       case 'visible':
-        clear();
-        setStatus({ kind: 'posted' });
         onPosted(result.comment);
-        break;
+        return { kind: 'done', message: t.posted };
       case 'held':
-        clear();
-        setStatus({ kind: 'held', message: result.message ?? t.held });
-        break;
+        return { kind: 'done', message: result.message ?? t.held };
       case 'invalid':
-        setStatus({ kind: 'idle' });
-        showErrors(result.fields);
-        break;
+        return result;
       case 'rate-limited':
-        setStatus({ kind: 'failed', message: result.message ?? t.rateLimited });
-        break;
+        return { kind: 'failed', message: result.message ?? t.rateLimited };
       case 'not-found':
-        setStatus({ kind: 'failed', message: t.notFound });
-        break;
+        return { kind: 'failed', message: t.notFound };
       default:
-        setStatus({ kind: 'failed', message: t.error });
+        return { kind: 'failed', message: t.error };
     }
   }
 
@@ -115,15 +91,7 @@ export function CommentForm({ path, onPosted }: Props) {
         >
           {sending ? t.sending : t.submit}
         </button>
-        {/* Both live regions stay in the DOM so screen readers hear what appears in them. */}
-        <div className="min-w-0 font-semibold">
-          <p role="status" className="text-green-800">
-            {status.kind === 'posted' ? t.posted : status.kind === 'held' ? status.message : null}
-          </p>
-          <p role="alert" className="text-red-700">
-            {status.kind === 'failed' ? status.message : null}
-          </p>
-        </div>
+        <FormStatus status={status} doneClassName="text-green-800" />
       </div>
     </form>
   );

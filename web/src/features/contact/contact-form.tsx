@@ -1,20 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import copy from '../../../../content/contact.json';
 import { CONTACT_LIMITS } from '../../gen/wire';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
+import { FormStatus } from '../../components/form-status';
 import { HoneypotField } from '../../components/honeypot-field';
+import { Spinner } from '../../components/spinner';
 import { sendContact } from './send-contact';
 import { useEarlyInput } from '../../lib/use-early-input';
-import { useFormFields } from '../../lib/use-form-fields';
+import { useSubmitForm, type SubmitOutcome } from '../../lib/use-submit-form';
 import { CONTACT_FIELDS, trimContact, validateContact, type ContactField, type ContactValues } from './validation';
 
 const t = copy.form;
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
-
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 /**
  * The contact form: checks the fields in the browser with the server's
@@ -24,10 +24,9 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
  * answer lost, the server answers the first result and stores nothing twice.
  */
 export function ContactForm() {
-  const { values, errors, change, showErrors, elapsedMs, clear, ref } = useFormFields(CONTACT_FIELDS, EMPTY);
+  const { values, errors, change, ref, status, sending, submit } = useSubmitForm(CONTACT_FIELDS, EMPTY, { validate: validateContact, send });
   const [website, setWebsite] = useState('');
   const form = useEarlyInput();
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
   /**
    * The key of the message last sent and the message it went with. One key per filled-in message: a retry of the same
    * message keeps it; an edited message, or the next one after a success, gets a new key (a key answers with its
@@ -35,35 +34,21 @@ export function ContactForm() {
    */
   const sentWith = useRef<{ key: string; message: string } | null>(null);
 
-  const sending = status.kind === 'sending';
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (sending) return;
-    if (showErrors(validateContact(values))) {
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    setStatus({ kind: 'sending' });
+  async function send(values: ContactValues, elapsedMs: number | null): Promise<SubmitOutcome<ContactField>> {
     const message = trimContact(values);
     const content = JSON.stringify(message);
     if (sentWith.current?.message !== content) sentWith.current = { key: newIdempotencyKey(), message: content };
-    const result = await sendContact({ ...message, website, elapsedMs: elapsedMs() ?? 0 }, sentWith.current.key);
+    const result = await sendContact({ ...message, website, elapsedMs: elapsedMs ?? 0 }, sentWith.current.key);
     switch (result.kind) {
       case 'sent':
         sentWith.current = null;
-        clear();
-        setStatus({ kind: 'sent' });
-        break;
+        return { kind: 'done', message: t.success };
       case 'invalid':
-        setStatus({ kind: 'idle' });
-        showErrors(result.fields);
-        break;
+        return result;
       case 'rate-limited':
-        setStatus({ kind: 'failed', message: result.message ?? t.rateLimited });
-        break;
+        return { kind: 'failed', message: result.message ?? t.rateLimited };
       default:
-        setStatus({ kind: 'failed', message: t.error });
+        return { kind: 'failed', message: t.error };
     }
   }
 
@@ -98,25 +83,8 @@ export function ContactForm() {
           {sending && <Spinner />}
           {sending ? t.sending : t.submit}
         </button>
-        {/* Both live regions stay in the DOM so screen readers hear what appears in them. */}
-        <div className="min-w-0 font-semibold">
-          <p role="status" className="text-green-700">
-            {status.kind === 'sent' ? t.success : null}
-          </p>
-          <p role="alert" className="text-red-700">
-            {status.kind === 'failed' ? status.message : null}
-          </p>
-        </div>
+        <FormStatus status={status} doneClassName="text-green-700" />
       </div>
     </form>
-  );
-}
-
-function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="animate-spin motion-reduce:animate-none">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }
