@@ -138,20 +138,33 @@ func coverScales(src image.Image) []*image.RGBA {
 	if len(widths) == 0 {
 		widths = []int{b.Dx()}
 	}
+	// Widest first, each narrower one from the one before it: the filter's
+	// cost grows with how much it shrinks, and from 1600 px to 960 px is
+	// far less work than from a 5000 px original (about a tenth of it here).
 	out := make([]*image.RGBA, len(widths))
-	for i, w := range widths {
+	from := rgba
+	for i := len(widths) - 1; i >= 0; i-- {
+		w := widths[i]
 		h := max(1, (b.Dy()*w+b.Dx()/2)/b.Dx())
-		out[i] = shrink(rgba, w, h)
+		out[i] = shrink(from, w, h)
+		from = out[i]
 	}
 	return out
 }
 
-// shrink scales src down to w × h with a Catmull-Rom filter (sharp, and
-// free of the aliasing of picking pixels, at any ratio). w and h are at
+// shrink scales src down to w × h: halved while it is at least twice as
+// large (each halving averages 2 × 2 pixels: cheap, and free of the
+// aliasing of picking pixels), then to the size with a Catmull-Rom filter
+// (sharp), whose cost grows with the ratio it shrinks by. w and h are at
 // most src's size.
 func shrink(src *image.RGBA, w, h int) *image.RGBA {
 	if w == src.Rect.Dx() && h == src.Rect.Dy() {
 		return src
+	}
+	for src.Rect.Dx() >= 2*w && src.Rect.Dy() >= 2*h {
+		half := image.NewRGBA(image.Rect(0, 0, src.Rect.Dx()/2, src.Rect.Dy()/2))
+		draw.ApproxBiLinear.Scale(half, half.Rect, src, src.Rect, draw.Src, nil)
+		src = half
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.CatmullRom.Scale(dst, dst.Rect, src, src.Rect, draw.Src, nil)
