@@ -68,6 +68,20 @@ var ModernFormats = []Format{
 	}},
 }
 
+// ContentType is the type of a cover file with extension ext (dot
+// included), or "" for one no format writes.
+func ContentType(ext string) string {
+	if ext == JPEG.Ext {
+		return JPEG.ContentType
+	}
+	for _, f := range ModernFormats {
+		if f.Ext == ext {
+			return f.ContentType
+		}
+	}
+	return ""
+}
+
 // CoverSet is a cover encoded in every width and format.
 type CoverSet struct {
 	// Formats are the formats of each version's files, in order: the

@@ -241,3 +241,11 @@ func TestCoverScalingAveragesFineDetail(t *testing.T) {
 		}
 	}
 }
+
+func TestContentTypeOfEachFormat(t *testing.T) {
+	for ext, want := range map[string]string{".jpg": "image/jpeg", ".avif": "image/avif", ".webp": "image/webp", ".png": "", "": ""} {
+		if got := ContentType(ext); got != want {
+			t.Errorf("ContentType(%q) = %q, want %q", ext, got, want)
+		}
+	}
+}

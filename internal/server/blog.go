@@ -374,7 +374,7 @@ func (s *Server) blogPostingLD(p domain.BlogPost) seo.LD {
 	if p.Image != "" {
 		image = s.absoluteURL(p.Image)
 	}
-	return s.seo.BlogPosting(p, s.baseURL+blogPagePath+"/"+p.ID, s.postDescription(p), image)
+	return s.seo.BlogPosting(p, s.postURL(p.ID), s.postDescription(p), image)
 }
 
 // Comment form abuse controls, beside the ones it shares with the contact

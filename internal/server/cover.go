@@ -26,13 +26,6 @@ import (
 	"corpsite/internal/media"
 )
 
-// coverContentTypes maps the extension of a cover file to its type.
-var coverContentTypes = map[string]string{
-	".jpg":  "image/jpeg",
-	".avif": "image/avif",
-	".webp": "image/webp",
-}
-
 // coverFolder is the blob folder of cover images, the only one served
 // publicly.
 const coverFolder = "covers"
@@ -257,7 +250,7 @@ func (s *Server) serveCover(w http.ResponseWriter, r *http.Request) {
 	}
 	defer rc.Close()
 	h := w.Header()
-	h.Set("Content-Type", coverContentTypes[path.Ext(key)])
+	h.Set("Content-Type", media.ContentType(path.Ext(key)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")

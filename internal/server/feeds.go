@@ -34,7 +34,7 @@ func (s *Server) blogFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	feed := make([]seo.FeedPost, len(posts))
 	for i, p := range posts {
-		feed[i] = seo.FeedPost{Post: p, URL: s.baseURL + blogPagePath + "/" + p.ID, Summary: s.postDescription(p)}
+		feed[i] = seo.FeedPost{Post: p, URL: s.postURL(p.ID), Summary: s.postDescription(p)}
 	}
 	doc, err := s.seo.BlogFeed(s.baseURL+blogPagePath, s.baseURL+"/blog/feed.xml", s.content.Pages[blogPagePath].Description, feed)
 	s.writeXML(w, r, "application/atom+xml; charset=utf-8", doc, err)
@@ -68,7 +68,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, p := range posts {
-		urls = append(urls, seo.SitemapURL{Loc: s.baseURL + blogPagePath + "/" + p.ID, LastMod: seo.W3CTime(seo.LastChange(p))})
+		urls = append(urls, seo.SitemapURL{Loc: s.postURL(p.ID), LastMod: seo.W3CTime(seo.LastChange(p))})
 	}
 	doc, err := seo.Sitemap(urls)
 	s.writeXML(w, r, "application/xml; charset=utf-8", doc, err)

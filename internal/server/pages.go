@@ -96,8 +96,9 @@ func (s *Server) pageHandler(p pageRoute) pageFunc {
 }
 
 // homeLD is the home page's structured data: the company and the site.
-// jobURL is the public address of job id's page.
-func (s *Server) jobURL(id string) string { return s.baseURL + "/job/" + id }
+// jobURL and postURL are the public addresses of a job's and a post's pages.
+func (s *Server) jobURL(id string) string  { return s.baseURL + "/job/" + id }
+func (s *Server) postURL(id string) string { return s.baseURL + blogPagePath + "/" + id }
 
 func (s *Server) homeLD() []any { return []any{s.seo.Organization(), s.seo.WebSite()} }
 
