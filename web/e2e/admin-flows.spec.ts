@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Browser, type Page, type TestInfo 
 import { addStaff, beginResponse, setUpAccount, totp, type Account, type Role } from './admin-helpers';
 import { clientAddressFor, test } from './fixtures';
 import { pdfFile, pngFile } from './files';
-import { base, openHydrated, openJobs, watchErrors } from './helpers';
+import { base, inAMonth, openHydrated, openJobs, watchErrors } from './helpers';
 
 // The staff console's main flows, through its screens in Chromium against
 // the running site: each test makes its own staff accounts (command line +
@@ -80,9 +80,6 @@ async function openScreen(page: Page, path: string, heading: string | RegExp) {
   await page.goto(`${base()}/admin/${path}`);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(SLOW);
 }
-
-/** A day about a month from now (YYYY-MM-DD). */
-const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 interface Applied {
   reference: string;

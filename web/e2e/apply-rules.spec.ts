@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { CONSENT_VERSION } from '../src/gen/apply-rules';
-import { base, openHydrated, openJobs } from './helpers';
+import { base, inAMonth, openHydrated, openJobs } from './helpers';
 
 // The form and the server judge an application by one rules table. Here
 // the same wrong answers go both ways: typed into the form in Chromium,
@@ -9,8 +9,6 @@ import { base, openHydrated, openJobs } from './helpers';
 // the form). Each must be refused, with the same words at the same field.
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 /** A complete, valid application as JSON (the "application" part). */
 function validRequest(email: string) {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { docxFile, pdfFile, pngFile, type TestFile } from './files';
 import { test } from './fixtures';
-import { base, openHydrated, openJobs, type JobJSON } from './helpers';
+import { base, emailFor, inAMonth, openHydrated, openJobs, type JobJSON } from './helpers';
 
 // Real submissions: the form in Chromium sends to the running site, which
 // checks the documents, stores the application and answers. Every test
@@ -10,17 +10,6 @@ import { base, openHydrated, openJobs, type JobJSON } from './helpers';
 // other's applications.
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** An e-mail address no other test (or project, or repeat) uses. */
-function emailFor(info: TestInfo, tag = ''): string {
-  const slug = `${info.project.name}-${info.testId}-${info.repeatEachIndex}${tag}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return `e2e-${slug}@example.com`;
-}
-
-/** A day about a month from now, in the form's YYYY-MM-DD. */
-function inAMonth(): string {
-  return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function openForm(page: Page): Promise<JobJSON> {
   const jobs = await openJobs(page.request);

@@ -2,7 +2,7 @@ import { expect, type Browser, type Page, type TestInfo } from '@playwright/test
 import { addStaff, setUpAccount } from './admin-helpers';
 import { pdfFile, pngFile } from './files';
 import { clientAddressFor, test } from './fixtures';
-import { base, openHydrated, openJobs } from './helpers';
+import { base, emailFor, inAMonth, openHydrated, openJobs } from './helpers';
 
 // What a visitor does in the seconds between a page's first paint and its
 // script taking over (several seconds on a budget phone; autofill does it
@@ -38,11 +38,6 @@ async function openBeforeScript(page: Page, path: string): Promise<() => Promise
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-function emailFor(info: TestInfo, tag = ''): string {
-  const slug = `${info.project.name}-${info.testId}-${info.repeatEachIndex}${tag}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return `early-${slug}@example.com`;
-}
 
 /** The field values of this job's draft on the device, or null when it has none. */
 function savedDraft(page: Page, jobId: string): Promise<Record<string, unknown> | null> {
@@ -91,8 +86,6 @@ async function storedApplication(browser: Browser, info: TestInfo, email: string
     await context.close();
   }
 }
-
-const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 test.describe('before the script takes over', () => {
   // A phone-speed CPU and network: a page takes several seconds to be ready.

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** The retention period the e2e site is configured with (--retention-days, global-setup). */
 export const E2E_RETENTION_DAYS = 200;
@@ -44,3 +44,14 @@ export async function openHydrated(page: Page, path: string) {
   return res;
 }
 
+
+/** An e-mail address no other test (or project, or repeat) uses. */
+export function emailFor(info: TestInfo, tag = ''): string {
+  const slug = `${info.project.name}-${info.testId}-${info.repeatEachIndex}${tag}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return `e2e-${slug}@example.com`;
+}
+
+/** A day about a month from now, in the form's YYYY-MM-DD. */
+export function inAMonth(): string {
+  return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+}

@@ -21,7 +21,7 @@ function renderedSelectValue(el: HTMLSelectElement): string | null {
 }
 
 /** Whether el holds something other than what the app rendered into it. */
-export function changedByVisitor(el: Control): boolean {
+function changedByVisitor(el: Control): boolean {
   if (el.disabled) return false;
   if (el instanceof HTMLSelectElement) {
     const rendered = renderedSelectValue(el);
