@@ -150,37 +150,9 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (SignedIn, error) {
 	if err := s.throttle(ctx, accountKey(a.Email, ""), AccountCap); err != nil {
 		return SignedIn{}, err
 	}
-	u, err := s.store.GetStaffUserByEmail(ctx, a.Email)
-	if err != nil && !domain.IsNotFound(err) {
+	u, rehash, err := s.checkPassword(ctx, a)
+	if err != nil {
 		return SignedIn{}, err
-	}
-	if err != nil || u.PasswordHash == "" {
-		// The same work as a wrong password, so timing tells nothing.
-		if err := auth.VerifyNothing(ctx, a.Password); errors.Is(err, auth.ErrBusy) {
-			return SignedIn{}, ErrBusy
-		}
-		// What was typed is not kept: it may be anything, even a
-		// password typed into the wrong field.
-		s.audit(ctx, a, "", "", domain.AuditSignInFailed, "", "unknown account or no password set")
-		return SignedIn{}, domain.Errorf(domain.EUnauthorized, "%s", MsgSignInFailed)
-	}
-	ok, rehash, err := auth.VerifyPassword(ctx, u.PasswordHash, a.Password)
-	if errors.Is(err, auth.ErrBusy) {
-		return SignedIn{}, ErrBusy
-	}
-	if err != nil && ctx.Err() != nil {
-		return SignedIn{}, err
-	}
-	if !ok {
-		if err != nil {
-			s.log.ErrorContext(ctx, "stored password hash unreadable", "staff", u.ID, "err", err)
-		}
-		s.audit(ctx, a, u.ID, a.Email, domain.AuditSignInFailed, u.ID, "wrong password")
-		return SignedIn{}, domain.Errorf(domain.EUnauthorized, "%s", MsgSignInFailed)
-	}
-	if u.Disabled {
-		s.audit(ctx, a, u.ID, a.Email, domain.AuditSignInFailed, u.ID, "account disabled")
-		return SignedIn{}, domain.Errorf(domain.EUnauthorized, "%s", MsgSignInFailed)
 	}
 	if u.TOTPEnabled() {
 		if strings.TrimSpace(a.Code) == "" {
@@ -212,6 +184,47 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (SignedIn, error) {
 	}
 	s.audit(ctx, a, u.ID, u.Email, domain.AuditSignIn, u.ID, "")
 	return SignedIn{User: u, Session: sess, Token: token}, nil
+}
+
+// checkPassword finds the account of a's e-mail address and checks its
+// password; rehash says whether the stored hash has weaker parameters
+// than today's. An unknown address, a wrong password and a disabled
+// account all get MsgSignInFailed, after the same work.
+func (s *Service) checkPassword(ctx context.Context, a Attempt) (u domain.StaffUser, rehash bool, err error) {
+	u, err = s.store.GetStaffUserByEmail(ctx, a.Email)
+	if err != nil && !domain.IsNotFound(err) {
+		return u, false, err
+	}
+	failed := domain.Errorf(domain.EUnauthorized, "%s", MsgSignInFailed)
+	if err != nil || u.PasswordHash == "" {
+		// The same work as a wrong password, so timing tells nothing.
+		if err := auth.VerifyNothing(ctx, a.Password); errors.Is(err, auth.ErrBusy) {
+			return u, false, ErrBusy
+		}
+		// What was typed is not kept: it may be anything, even a
+		// password typed into the wrong field.
+		s.audit(ctx, a, "", "", domain.AuditSignInFailed, "", "unknown account or no password set")
+		return u, false, failed
+	}
+	ok, rehash, err := auth.VerifyPassword(ctx, u.PasswordHash, a.Password)
+	if errors.Is(err, auth.ErrBusy) {
+		return u, false, ErrBusy
+	}
+	if err != nil && ctx.Err() != nil {
+		return u, false, err
+	}
+	if !ok {
+		if err != nil {
+			s.log.ErrorContext(ctx, "stored password hash unreadable", "staff", u.ID, "err", err)
+		}
+		s.audit(ctx, a, u.ID, a.Email, domain.AuditSignInFailed, u.ID, "wrong password")
+		return u, false, failed
+	}
+	if u.Disabled {
+		s.audit(ctx, a, u.ID, a.Email, domain.AuditSignInFailed, u.ID, "account disabled")
+		return u, false, failed
+	}
+	return u, rehash, nil
 }
 
 // validate refuses an attempt with a missing or over-long field.
