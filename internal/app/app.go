@@ -27,6 +27,7 @@ import (
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/logbuf"
 	"corpsite/internal/mail"
@@ -238,8 +239,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, accessLog io
 		Handler:           a.server,
 		ConnContext:       server.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       server.ReadTimeout,
-		WriteTimeout:      server.WriteTimeout,
+		ReadTimeout:       httpcore.ReadTimeout,
+		WriteTimeout:      httpcore.WriteTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

@@ -143,6 +143,11 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:       "every request's path through the middleware, limits and error answers is the same for pages, the public API and the console; it knows nothing of what they serve",
+		pkgs:      []string{"internal/httpcore"},
+		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/sitecontent/..."},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -299,6 +304,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/media"):                 {Deps: []string{m("internal/docfile")}},
 		m("internal/jobsearch"):             {Deps: []string{m("internal/store/sqlite")}},
 		m("internal/staffsignin"):           {Deps: []string{"net/http", m("internal/render")}},
+		m("internal/httpcore"):              {Deps: []string{m("internal/sitecontent")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 )
 
 // Staff is the signed-in member of staff a console request is made by.
@@ -36,7 +37,7 @@ type adminRoute struct {
 	// open routes need no session: signing in and setting a password.
 	open bool
 	// limits replace the form limits (an upload of a cover image).
-	limits *routeLimits
+	limits *httpcore.Limits
 	h      adminFunc
 }
 
@@ -87,11 +88,11 @@ func (s *Server) audit(r *http.Request, st *Staff, action domain.AuditAction, su
 	if st != nil {
 		e.ActorID, e.ActorEmail = st.ID, st.Email
 	}
-	if a, ok := clientAddrFrom(r.Context()); ok {
+	if a, ok := httpcore.ClientAddr(r.Context()); ok {
 		e.ClientIP = a.String()
 	}
 	if err := s.store.AppendAudit(r.Context(), &e); err != nil {
-		s.logger(r).Error("audit log", "action", string(action), "err", err)
+		httpcore.Logger(r).Error("audit log", "action", string(action), "err", err)
 		return err
 	}
 	return nil
@@ -106,27 +107,27 @@ func (s *Server) adminHandler(rt adminRoute) http.Handler {
 		// and a HEAD of a download would record one in the audit log.
 		if r.Method == http.MethodHead {
 			w.Header().Set("Allow", rt.method)
-			s.fail(w, r, withStatus(domain.Errorf(domain.EInvalid, "Use %s.", rt.method), http.StatusMethodNotAllowed))
+			httpcore.Fail(w, r, httpcore.WithStatus(domain.Errorf(domain.EInvalid, "Use %s.", rt.method), http.StatusMethodNotAllowed))
 			return
 		}
 		var st *Staff
 		if !rt.open {
 			var err error
 			if st, err = s.authenticate(w, r, rt); err != nil {
-				s.fail(w, r, err)
+				httpcore.Fail(w, r, err)
 				return
 			}
 			if !st.Role.Allowed(rt.roles...) {
-				s.fail(w, r, withStatus(domain.Errorf(domain.EUnauthorized, "Your role does not allow this."), http.StatusForbidden))
+				httpcore.Fail(w, r, httpcore.WithStatus(domain.Errorf(domain.EUnauthorized, "Your role does not allow this."), http.StatusForbidden))
 				return
 			}
 		}
 		s.serveAdmin(w, r, rt, st)
 	})
 	if rt.limits != nil {
-		h = s.withLimits(*rt.limits, h)
+		h = httpcore.WithLimits(*rt.limits, h)
 	} else if rt.method != http.MethodGet {
-		h = s.withLimits(s.formLimits, h)
+		h = httpcore.WithLimits(s.formLimits, h)
 	}
 	return h
 }
@@ -136,14 +137,14 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rt adminRout
 	w.Header().Set("Cache-Control", "no-store")
 	v, err := rt.h(w, r, st)
 	if err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	switch v := v.(type) {
 	case written:
-	case created:
-		writeJSON(w, http.StatusCreated, v.body)
+	case httpcore.Created:
+		httpcore.WriteJSON(w, http.StatusCreated, v.Body)
 	default:
-		writeJSON(w, http.StatusOK, v)
+		httpcore.WriteJSON(w, http.StatusOK, v)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -67,7 +68,7 @@ var inboxParams = []string{"job", "status", "from", "to", "q", "sort", "dir", "p
 // badQuery is a 400 answer naming what is wrong with a query parameter.
 func badQuery(field, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	return withStatus(&domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}, http.StatusBadRequest)
+	return httpcore.WithStatus(&domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}, http.StatusBadRequest)
 }
 
 // parseInboxQuery reads and checks the filters of the list and export.
@@ -437,7 +438,7 @@ func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, s
 	if _, err := io.Copy(w, rc); err != nil && ctx.Err() == nil {
 		// The key carries a slug of the applicant's name: only the
 		// document's ID is logged.
-		s.logger(r).Warn("document download cut short", "application", a.ID, "document", doc.id)
+		httpcore.Logger(r).Warn("document download cut short", "application", a.ID, "document", doc.id)
 	}
 	return written{}, nil
 }
@@ -474,7 +475,7 @@ func extValue(s string) string {
 // pipeline; a change is recorded in the audit log ("new → reviewing").
 func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	var req wire.StatusChange
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	status := domain.ApplicationStatus(req.Status)
@@ -505,7 +506,7 @@ func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staf
 // signed-in member of staff.
 func (s *Server) adminAddNote(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	var req wire.NoteRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	n := domain.ApplicationNote{ApplicationID: r.PathValue("id"), Body: req.Body, CreatedAt: s.now()}
@@ -519,7 +520,7 @@ func (s *Server) adminAddNote(w http.ResponseWriter, r *http.Request, st *Staff)
 	if err := s.store.AddApplicationNote(r.Context(), &n); err != nil {
 		return nil, err
 	}
-	return created{wire.ApplicationNote{ID: n.ID, AuthorName: n.AuthorName, Body: n.Body, CreatedAt: n.CreatedAt}}, nil
+	return httpcore.Created{Body: wire.ApplicationNote{ID: n.ID, AuthorName: n.AuthorName, Body: n.Body, CreatedAt: n.CreatedAt}}, nil
 }
 
 // DELETE /api/admin/applications/{id}: erases the application, its notes
@@ -563,7 +564,7 @@ func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, s
 	if left > 0 {
 		// Neither keys nor errors (which quote them) are logged: keys
 		// carry a slug of the applicant's name.
-		s.logger(r).Error("erase: documents left for the orphan sweeper", "application", a.ID, "documents", left)
+		httpcore.Logger(r).Error("erase: documents left for the orphan sweeper", "application", a.ID, "documents", left)
 	}
 	return wire.ApplicationErased{Reference: a.Reference, FilesDeleted: left == 0}, nil
 }
@@ -655,7 +656,7 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 		return nil, err
 	}
 	if total > exportMaxRows {
-		return nil, withStatus(domain.Errorf(domain.EInvalid,
+		return nil, httpcore.WithStatus(domain.Errorf(domain.EInvalid,
 			"The filters select %d applications; an export holds at most %d. Narrow the filters (job, status or dates) and export again.",
 			total, exportMaxRows), http.StatusBadRequest)
 	}
@@ -686,7 +687,7 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 		f.Offset = sent
 		apps, err := s.store.ListApplications(ctx, f)
 		if err != nil {
-			s.logger(r).Error("export cut short", "rows", sent, "err", err)
+			httpcore.Logger(r).Error("export cut short", "rows", sent, "err", err)
 			break
 		}
 		for _, a := range apps {

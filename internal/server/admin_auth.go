@@ -11,6 +11,7 @@ import (
 
 	"corpsite/internal/auth"
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/staffsignin"
 	"corpsite/internal/wire"
 )
@@ -130,7 +131,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request, rt adminRo
 		s.clearSessionCookie(w)
 		return nil, err
 	case errors.Is(err, staffsignin.ErrEnrollFirst):
-		return nil, withStatus(err, http.StatusForbidden)
+		return nil, httpcore.WithStatus(err, http.StatusForbidden)
 	case err != nil:
 		return nil, err
 	}
@@ -184,21 +185,21 @@ func (s *Server) incomingSession(r *http.Request) string {
 // account with a second factor, a TOTP or recovery code (staffsignin).
 func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var req wire.LoginRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
-	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: clientKey(r), Replaces: s.incomingSession(r)}
-	if addr, ok := clientAddrFrom(r.Context()); ok {
+	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: httpcore.ClientKey(r), Replaces: s.incomingSession(r)}
+	if addr, ok := httpcore.ClientAddr(r.Context()); ok {
 		a.ClientIP = addr.String()
 	}
 	in, err := s.signin.SignIn(r.Context(), a)
 	var tooMany *staffsignin.TooMany
 	switch {
 	case errors.As(err, &tooMany):
-		setRetryAfter(w, tooMany.Retry)
+		httpcore.SetRetryAfter(w, tooMany.Retry)
 		return nil, tooMany.Err
 	case errors.Is(err, staffsignin.ErrBusy):
-		return nil, withStatus(err, http.StatusServiceUnavailable)
+		return nil, httpcore.WithStatus(err, http.StatusServiceUnavailable)
 	case err != nil:
 		return nil, err
 	case in.NeedsCode:
@@ -231,7 +232,7 @@ func (s *Server) setupUser(r *http.Request, token string) (domain.StaffUser, err
 // POST /api/admin/setup/check: whose account a set-up link is for.
 func (s *Server) adminSetupCheck(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var req wire.SetupCheckRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	u, err := s.setupUser(r, req.Token)
@@ -246,7 +247,7 @@ func (s *Server) adminSetupCheck(_ http.ResponseWriter, r *http.Request, _ *Staf
 func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	ctx := r.Context()
 	var req wire.SetupRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	u, err := s.setupUser(r, req.Token)
@@ -366,7 +367,7 @@ func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staf
 func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	ctx := r.Context()
 	var req wire.TOTPConfirmRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	u, err := s.store.GetStaffUser(ctx, st.ID)
@@ -438,7 +439,7 @@ func (s *Server) adminListStaff(_ http.ResponseWriter, r *http.Request, _ *Staff
 func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	ctx := r.Context()
 	var req wire.StaffAccountRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	u, err := auth.NewAccount(req.Email, req.Name, req.Role)
@@ -458,7 +459,7 @@ func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff
 		return nil, err
 	}
 	_ = s.audit(r, st, domain.AuditStaffAdded, u.ID, string(u.Role))
-	return created{wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
+	return httpcore.Created{Body: wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
 }
 
 // staffByID returns the account with the path's {id}.
@@ -474,7 +475,7 @@ func (s *Server) staffByID(r *http.Request) (domain.StaffUser, error) {
 // enables it. Admins cannot demote or disable themselves.
 func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	var req wire.StaffAccountRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	if req.Email != "" || req.Name != "" {

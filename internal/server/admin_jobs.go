@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/sanitize"
 	"corpsite/internal/seo"
 	"corpsite/internal/wire"
@@ -37,7 +38,7 @@ const (
 
 // editorLimits are for the JSON bodies of jobs and posts, whose rich text
 // may be far longer than a contact form.
-var editorLimits = routeLimits{maxBody: 1 << 20, readTimeout: 30 * time.Second}
+var editorLimits = httpcore.Limits{MaxBody: 1 << 20, ReadTimeout: 30 * time.Second}
 
 // experiencePattern: whole years ("3"), a range ("2-4") or a floor ("5+").
 var experiencePattern = regexp.MustCompile(`^([0-9]{1,2})(?:-([0-9]{1,2})|\+)?$`)
@@ -111,7 +112,7 @@ func (s *Server) adminCreateJob(_ http.ResponseWriter, r *http.Request, _ *Staff
 	if err := s.store.CreateJob(r.Context(), &j); err != nil {
 		return nil, err
 	}
-	return created{s.adminJobView(j)}, nil
+	return httpcore.Created{Body: s.adminJobView(j)}, nil
 }
 
 // PUT /api/admin/jobs/{id}: replaces the job's fields; its status stays.
@@ -295,7 +296,7 @@ func dateText(d *time.Time) string {
 // decodeJobInput reads a job's fields from the request body.
 func decodeJobInput(r *http.Request) (wire.AdminJobInput, error) {
 	var in wire.AdminJobInput
-	err := decodeJSON(r, &in)
+	err := httpcore.DecodeJSON(r, &in)
 	return in, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -39,7 +40,7 @@ const (
 // badRequest refuses a malformed query parameter or request field: the
 // request is wrong (400), whatever the form holds.
 func badRequest(field, msg string) error {
-	return withStatus(fieldError(field, msg), http.StatusBadRequest)
+	return httpcore.WithStatus(fieldError(field, msg), http.StatusBadRequest)
 }
 
 // notFoundAs replaces the message of a not-found error with words for staff.
@@ -157,13 +158,13 @@ func (s *Server) adminGetMessage(_ http.ResponseWriter, r *http.Request, _ *Staf
 // PATCH /api/admin/messages/{id} {status?, spam?: false}
 func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var req wire.ContactMessagePatch
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	var status domain.ContactStatus
 	switch {
 	case req.Status == nil && req.Spam == nil:
-		return nil, withStatus(domain.Errorf(domain.EInvalid, "Say what to change: the status, or spam false."), http.StatusBadRequest)
+		return nil, httpcore.WithStatus(domain.Errorf(domain.EInvalid, "Say what to change: the status, or spam false."), http.StatusBadRequest)
 	case req.Spam != nil && *req.Spam:
 		return nil, badRequest("spam", "A message can only be taken out of spam here (spam: false).")
 	case req.Status != nil:
@@ -293,7 +294,7 @@ func auditIDs(ids []string) string {
 // change at once (the content version moves).
 func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
 	var req wire.CommentBulkRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	action, ok := bulkActions[req.Action]

@@ -1,6 +1,10 @@
 package server
 
-import "testing"
+import (
+	"testing"
+
+	"corpsite/internal/httpcore"
+)
 
 func TestStaffPage(t *testing.T) {
 	for raw, want := range map[string]int{"": 1, "1": 1, "27": 27, "10000": 10000} {
@@ -9,7 +13,7 @@ func TestStaffPage(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{"0", "-1", "+2", "02", "10001", "1e3", "x", " 1", "99999999999999999999"} {
-		if _, err := staffPage(raw); err == nil || statusFor(err) != 400 {
+		if _, err := staffPage(raw); err == nil || httpcore.StatusFor(err) != 400 {
 			t.Errorf("staffPage(%q) accepted or not a 400: %v", raw, err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/sanitize"
 	"corpsite/internal/wire"
 )
@@ -94,7 +95,7 @@ func (s *Server) adminPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (an
 // POST /api/admin/posts: a new draft.
 func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var in wire.AdminPostInput
-	if err := decodeJSON(r, &in); err != nil {
+	if err := httpcore.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	p := domain.BlogPost{Status: domain.PostDraft}
@@ -105,14 +106,14 @@ func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 	if err := s.store.CreateBlogPost(r.Context(), &p); err != nil {
 		return nil, err
 	}
-	return created{adminPostView(p)}, nil
+	return httpcore.Created{Body: adminPostView(p)}, nil
 }
 
 // PUT /api/admin/posts/{id}: replaces title, description and content; the
 // status and cover stay. A published post must stay complete.
 func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var in wire.AdminPostInput
-	if err := decodeJSON(r, &in); err != nil {
+	if err := httpcore.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
@@ -193,7 +194,7 @@ func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Sta
 // its cover, date and comments).
 func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
 	var in wire.AdminPostInput
-	if err := decodeJSON(r, &in); err != nil {
+	if err := httpcore.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	ctx := r.Context()

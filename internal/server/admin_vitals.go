@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 	if q := r.URL.Query().Get("days"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 1 || n > domain.VitalsKeepDays {
-			return nil, withStatus(&domain.Error{
+			return nil, httpcore.WithStatus(&domain.Error{
 				Code:    domain.EInvalid,
 				Message: "The period is not valid.",
 				Fields:  map[string]string{"days": "Choose a period from 1 to " + strconv.Itoa(domain.VitalsKeepDays) + " days."},

@@ -16,6 +16,7 @@ import (
 
 	"corpsite/internal/docfile"
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -129,19 +130,19 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	case s.uploadSlots <- struct{}{}:
 		defer func() { <-s.uploadSlots }()
 	default:
-		setRetryAfter(w, applyBusyRetry)
-		return nil, domain.Errorf(codeBusy, msgApplyBusy)
+		httpcore.SetRetryAfter(w, applyBusyRetry)
+		return nil, domain.Errorf(httpcore.CodeBusy, msgApplyBusy)
 	}
-	ok, retry, err := s.store.Allow(ctx, "apply:"+clientKey(r), applyLimit, applyWindow, s.now())
+	ok, retry, err := s.store.Allow(ctx, "apply:"+httpcore.ClientKey(r), applyLimit, applyWindow, s.now())
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		setRetryAfter(w, retry)
+		httpcore.SetRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, msgApplyTooMany)
 	}
 	// Only now does the client get the time to send its files.
-	extendForUpload(w, s.uploadLimits)
+	httpcore.ExtendForUpload(w, s.uploadLimits)
 
 	up := &upload{s: s, req: &req, now: s.now()}
 	defer up.cleanupOnFailure(ctx)
@@ -195,14 +196,14 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	// The replaced application's documents; or, when suspected spam left
 	// a real application in place, the spam's own (see SaveApplication).
 	s.deleteBlobs(ctx, res.Previous)
-	s.logger(r).Info("application stored", "id", a.ID, "job", job.ID, "spam", a.Spam,
+	httpcore.Logger(r).Info("application stored", "id", a.ID, "job", job.ID, "spam", a.Spam,
 		"updated", !res.Created, "documents", len(up.keys))
 	if mails > 0 && s.mailQueued != nil {
 		s.mailQueued()
 	}
 	saved := wire.ApplicationSaved{Reference: a.Reference, Updated: !res.Created, JobTitle: job.JobTitle}
 	if res.Created {
-		return created{saved}, nil
+		return httpcore.Created{Body: saved}, nil
 	}
 	return saved, nil
 }
@@ -221,7 +222,7 @@ func (s *Server) submissionAnswer(ctx context.Context, jobID string, sub domain.
 		return nil, err
 	}
 	if sub.Created {
-		return created{saved}, nil
+		return httpcore.Created{Body: saved}, nil
 	}
 	return saved, nil
 }
@@ -243,7 +244,7 @@ func readApplicationPart(mr *multipart.Reader) (wire.ApplicationRequest, error) 
 		return req, partError(err, msgApplyBadJSON)
 	}
 	if len(body) > applyJSONMax {
-		return req, domain.Errorf(codeTooLarge, "The application's text is too long. Please shorten the longest answers.")
+		return req, domain.Errorf(httpcore.CodeTooLarge, "The application's text is too long. Please shorten the longest answers.")
 	}
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
@@ -262,15 +263,15 @@ func partError(err error, malformed string) error {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return domain.Errorf(codeTooLarge, "The application is too large. Each document must stay within its size limit.")
-	case isTimeout(err):
-		return domain.Errorf(codeTimeout, "The upload took too long. Please check your connection and try again.")
+		return domain.Errorf(httpcore.CodeTooLarge, "The application is too large. Each document must stay within its size limit.")
+	case httpcore.IsTimeout(err):
+		return domain.Errorf(httpcore.CodeTimeout, "The upload took too long. Please check your connection and try again.")
 	case errors.Is(err, context.Canceled):
 		// The server cancels a request whose body could not be read (a
 		// client gone, or too slow for its deadline), and the document
 		// checks stop on that first: it is the client's connection, not
 		// our fault, and not worth an error in the log.
-		return domain.Errorf(codeTimeout, "The upload was interrupted. Please check your connection and try again.")
+		return domain.Errorf(httpcore.CodeTimeout, "The upload was interrupted. Please check your connection and try again.")
 	default:
 		return domain.Errorf(domain.EInvalid, "%s", malformed)
 	}
@@ -500,6 +501,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // an interrupted upload wrapping the read error.
 func isReadFailure(err error) bool {
 	var tooBig *http.MaxBytesError
-	return errors.As(err, &tooBig) || isTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+	return errors.As(err, &tooBig) || httpcore.IsTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, context.Canceled)
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
@@ -40,7 +41,7 @@ var blogPageParam = regexp.MustCompile(`^[1-9][0-9]{0,8}$`)
 var (
 	errPostNotFound = domain.Errorf(domain.ENotFound, "Blog post not found.")
 	errPageNotFound = domain.Errorf(domain.ENotFound, "There is no such page of posts.")
-	errBadPage      = withStatus(domain.Errorf(domain.EInvalid, "The page must be a whole number from 1."), http.StatusBadRequest)
+	errBadPage      = httpcore.WithStatus(domain.Errorf(domain.EInvalid, "The page must be a whole number from 1."), http.StatusBadRequest)
 )
 
 // parseBlogPage reads the list's page number from a raw query value: ""
@@ -401,7 +402,7 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	var req wire.CommentRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	if e := req.ElapsedMs; e != nil && (*e < 0 || *e > contactMaxElapsed.Milliseconds()) {
@@ -412,14 +413,14 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	client := clientKey(r)
+	client := httpcore.ClientKey(r)
 	now := s.now()
 	ok, retry, err := s.store.Allow(ctx, "comment:"+client, commentLimit, commentWindow, now)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		setRetryAfter(w, retry)
+		httpcore.SetRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, "You have posted several comments in a short time. Please wait 10 minutes and try again.")
 	}
 	reason, err := s.commentSpamReason(ctx, req, c, client, now)
@@ -433,15 +434,15 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 	if err := s.store.CreateComment(ctx, &c); err != nil {
 		return nil, err
 	}
-	s.logger(r).Info("comment stored", "id", c.ID, "post", p.ID, "status", c.Status, "reason", reason)
+	httpcore.Logger(r).Info("comment stored", "id", c.ID, "post", p.ID, "status", c.Status, "reason", reason)
 	if c.Status != domain.CommentVisible {
-		return created{wire.CommentPosted{Status: "held", Message: commentHeldMessage}}, nil
+		return httpcore.Created{Body: wire.CommentPosted{Status: "held", Message: commentHeldMessage}}, nil
 	}
 	// The store moved the content version on; look at it now rather than
 	// after versionCache's TTL, so this visitor's next page shows the comment.
 	s.contentChanged(r.Context())
 	view := s.commentView(c)
-	return created{wire.CommentPosted{Status: "visible", Comment: &view}}, nil
+	return httpcore.Created{Body: wire.CommentPosted{Status: "visible", Comment: &view}}, nil
 }
 
 // commentSpamReason says why a valid comment is held for review, or "":

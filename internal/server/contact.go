@@ -1,17 +1,13 @@
 package server
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -27,9 +23,6 @@ const (
 	// on screen (a tab left open for weeks); a larger elapsedMs is refused.
 	contactMaxElapsed = 366 * 24 * time.Hour
 )
-
-// created is a handler result written with 201 Created.
-type created struct{ body any }
 
 // POST /api/contact: stores a contact message and, in the same
 // transaction, queues the staff notification mail. Suspected spam is
@@ -47,13 +40,13 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 		// Answered before the body is read and before the rate limit,
 		// which the first message has counted already.
 		if id, err := s.store.LookupContactSubmission(r.Context(), key); err == nil {
-			return created{wire.ContactCreated{ID: id}}, nil
+			return httpcore.Created{Body: wire.ContactCreated{ID: id}}, nil
 		} else if !domain.IsNotFound(err) {
 			return nil, err
 		}
 	}
 	var req wire.ContactRequest
-	if err := decodeJSON(r, &req); err != nil {
+	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
 	if e := req.ElapsedMs; e != nil && (*e < 0 || *e > contactMaxElapsed.Milliseconds()) {
@@ -64,12 +57,12 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	ok, retry, err := s.store.Allow(r.Context(), "contact:"+clientKey(r), contactLimit, contactWindow, s.now())
+	ok, retry, err := s.store.Allow(r.Context(), "contact:"+httpcore.ClientKey(r), contactLimit, contactWindow, s.now())
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		setRetryAfter(w, retry)
+		httpcore.SetRetryAfter(w, retry)
 		return nil, domain.Errorf(domain.ETooMany, "You have sent several messages in a short time. Please wait 10 minutes and try again.")
 	}
 	// Compared in milliseconds: converted to a Duration, a huge value
@@ -87,13 +80,13 @@ func (s *Server) apiContact(w http.ResponseWriter, r *http.Request) (any, error)
 	}
 	if replayed {
 		// The same key won a race with this request: its message stands.
-		return created{wire.ContactCreated{ID: m.ID}}, nil
+		return httpcore.Created{Body: wire.ContactCreated{ID: m.ID}}, nil
 	}
-	s.logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam, "notified", notify != nil)
+	httpcore.Logger(r).Info("contact message stored", "id", m.ID, "spam", m.Spam, "notified", notify != nil)
 	if notify != nil && s.mailQueued != nil {
 		s.mailQueued()
 	}
-	return created{wire.ContactCreated{ID: m.ID}}, nil
+	return httpcore.Created{Body: wire.ContactCreated{ID: m.ID}}, nil
 }
 
 // contactNotification is the staff e-mail about a new contact message.
@@ -115,46 +108,3 @@ func contactNotification(m domain.ContactMessage, to string) *domain.OutboxMessa
 		CreatedAt: m.CreatedAt,
 	}
 }
-
-// setRetryAfter tells a rate-limited client how many seconds to wait,
-// rounded up so that it does not come back a moment too early.
-func setRetryAfter(w http.ResponseWriter, d time.Duration) {
-	secs := int64((d + time.Second - 1) / time.Second)
-	w.Header().Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
-}
-
-// decodeJSON reads a JSON body into v, strictly: the body must be one JSON
-// object with no data after it, naming only fields v has, with values of
-// v's types. The route's limits (withLimits) bound its size and the time
-// it may take to arrive.
-func decodeJSON(r *http.Request, v any) error {
-	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
-		return domain.Errorf(domain.EInvalid, "Send the form as JSON (Content-Type: application/json).")
-	}
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		// Only white space may follow the object.
-		if _, terr := dec.Token(); terr != io.EOF {
-			err = errTrailingData
-			if terr != nil {
-				err = terr
-			}
-		}
-	}
-	var tooBig *http.MaxBytesError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &tooBig):
-		return domain.Errorf(codeTooLarge, "The form is too large. Please shorten your message.")
-	case isTimeout(err):
-		return domain.Errorf(codeTimeout, "The form took too long to arrive. Please try again.")
-	default:
-		return domain.Errorf(domain.EInvalid, "The form could not be read. Please reload the page and try again.")
-	}
-}
-
-// errTrailingData reports a JSON body with more after its object.
-var errTrailingData = errors.New("server: data after the JSON object")

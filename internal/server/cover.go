@@ -23,6 +23,7 @@ import (
 
 	"corpsite/internal/docfile"
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/media"
 )
 
@@ -38,7 +39,7 @@ const coverPart = "image"
 var coverName = regexp.MustCompile(`^[a-z0-9-]{1,80}-[0-9]{1,5}\.(jpg|avif|webp)$`)
 
 // coverLimits are for a cover image upload: the image and its framing.
-var coverLimits = routeLimits{maxBody: 12 << 20, readTimeout: 2 * time.Minute}
+var coverLimits = httpcore.Limits{MaxBody: 12 << 20, ReadTimeout: 2 * time.Minute}
 
 // errNoBlobs answers a cover upload when the server has no blob storage.
 var errNoBlobs = errors.New("server: no blob storage for cover images")
@@ -245,7 +246,7 @@ func (s *Server) serveCover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	defer rc.Close()

@@ -3,6 +3,8 @@ package server
 import (
 	"net/http"
 	"time"
+
+	"corpsite/internal/httpcore"
 )
 
 // OnFlight makes s call fn with the flight key whenever a request that
@@ -30,8 +32,8 @@ func PageCacheStats(s *Server) (pages, bytes int) { return s.cache.stats() }
 // for the request's beginning, upload once it is accepted. Call it before
 // s serves.
 func SetUploadDeadlines(s *Server, first, upload time.Duration) {
-	s.uploadLimits.readTimeout, s.uploadLimits.uploadTimeout = first, upload
-	s.handler = s.middleware(s.routes())
+	s.uploadLimits.ReadTimeout, s.uploadLimits.UploadTimeout = first, upload
+	s.handler = httpcore.Middleware(&s.core, s.routes())
 }
 
 // SetMaxUploads replaces the number of applications that may stream their
@@ -52,7 +54,7 @@ func ServeAdminAs(s *Server, st Staff, w http.ResponseWriter, r *http.Request) {
 			s.serveAdmin(w, r, rt, &st)
 		})
 	}
-	mux.ServeHTTP(w, r)
+	httpcore.Middleware(&s.core, mux).ServeHTTP(w, r)
 }
 
 // AppLoader is the inline script that starts the app, and AppLoaderHash its CSP source.

@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/seo"
 )
 
@@ -29,7 +30,7 @@ const machineCacheControl = "public, max-age=300"
 func (s *Server) blogFeed(w http.ResponseWriter, r *http.Request) {
 	posts, err := s.store.ListBlogPosts(r.Context(), domain.BlogFilter{PublishedOnly: true, Limit: feedEntries})
 	if err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	feed := make([]seo.FeedPost, len(posts))
@@ -47,12 +48,12 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	jobs, err := s.store.ListJobs(ctx, domain.JobFilter{Statuses: []domain.JobStatus{domain.JobOpen}})
 	if err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	posts, err := s.store.ListBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Limit: sitemapPostsMax})
 	if err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	var urls []seo.SitemapURL
@@ -77,7 +78,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 // writeXML answers doc, an XML document seo built (or failed to build: err).
 func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType string, doc []byte, err error) {
 	if err != nil {
-		s.fail(w, r, fmt.Errorf("server: %s: %w", r.URL.Path, err))
+		httpcore.Fail(w, r, fmt.Errorf("server: %s: %w", r.URL.Path, err))
 		return
 	}
 	w.Header().Set("Content-Type", contentType)

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"corpsite/internal/httpcore"
+
 	"context"
 	"fmt"
 	"runtime/debug"
@@ -90,7 +92,7 @@ func (g *flightGroup) run(key string, c *flightCall, ctx context.Context, fn fun
 	// recovery: a panic becomes every waiter's error.
 	defer func() {
 		if p := recover(); p != nil {
-			c.val, c.err = nil, fmt.Errorf("%w: %v\n%s", errPanic, p, debug.Stack())
+			c.val, c.err = nil, fmt.Errorf("%w: %v\n%s", httpcore.ErrPanic, p, debug.Stack())
 		}
 	}()
 	c.val, c.err = fn(ctx)

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"corpsite/internal/httpcore"
 	"corpsite/internal/render"
 	"corpsite/internal/wire"
 )
@@ -90,7 +91,7 @@ type pageSpec struct {
 // result is one API response inside boot data: v, or err as the API tells it.
 func result(v any, err error) wire.Result {
 	if err != nil {
-		e := errorBody(err)
+		e := httpcore.ErrorBody(err)
 		return wire.Result{Error: &e}
 	}
 	return wire.Result{Data: v}
@@ -142,7 +143,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		if ctx.Err() != nil {
 			return // the client has gone: not the store's fault, nobody to answer
 		}
-		s.logger(r).Error("content version", "err", err)
+		httpcore.Logger(r).Error("content version", "err", err)
 		s.serveErrorPage(w, r, http.StatusServiceUnavailable)
 		return
 	}
@@ -167,7 +168,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 	case errors.Is(err, render.ErrBusy):
 		s.serveBusy(w, r)
 	default:
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"corpsite/internal/auth"
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
 	"corpsite/internal/seo"
@@ -103,21 +104,21 @@ type Server struct {
 	// seo builds the structured data, feeds and sitemap pages and crawlers read.
 	seo    seo.Publisher
 	assets *assets
-	// securityHeaders go on every response (the Content-Security-Policy
-	// allows the inline style sheet by its hash).
-	securityHeaders headerSet
-	console         *adminConsole
-	media           http.Handler
-	baseURL         string
-	log             *slog.Logger
-	accessLog       io.Writer // nil: the access log goes through log
-	now             func() time.Time
-	cache           *pageCache
-	versions        *versionCache
-	flight          flightGroup
-	errPage         atomic.Pointer[renderedPage] // the error screen, once rendered
-	rewarm          rewarmer
-	handler         http.Handler
+	// core is the middleware's view of the site: logger, proxies, the
+	// headers every response gets (the Content-Security-Policy allows the
+	// inline style sheet by its hash), request metrics, error screens.
+	core     httpcore.Config
+	console  *adminConsole
+	media    http.Handler
+	baseURL  string
+	log      *slog.Logger
+	now      func() time.Time
+	cache    *pageCache
+	versions *versionCache
+	flight   flightGroup
+	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
+	rewarm   rewarmer
+	handler  http.Handler
 
 	// siteFiles are /favicon.svg and /noscript.css.
 	siteFiles siteFiles
@@ -125,8 +126,8 @@ type Server struct {
 	compressed sync.Once
 
 	trustedProxies []netip.Prefix
-	formLimits     routeLimits
-	uploadLimits   routeLimits
+	formLimits     httpcore.Limits
+	uploadLimits   httpcore.Limits
 	// uploadSlots holds a token per application streaming its files
 	// (at most maxUploads).
 	uploadSlots chan struct{}
@@ -139,7 +140,7 @@ type Server struct {
 	// signin signs staff in and decides whether their sessions hold.
 	signin *staffsignin.Service
 	// metrics counts requests by route; nil without Options.Metrics.
-	metrics *requestMetrics
+	metrics *httpcore.RequestMetrics
 }
 
 // New builds a Server and its route table.
@@ -181,38 +182,43 @@ func New(o Options) (*Server, error) {
 
 		siteFiles: loadSiteFiles(),
 
-		trustedProxies: o.TrustedProxies,
-		formLimits:     formLimits,
-		uploadLimits:   uploadLimits,
-		uploadSlots:    make(chan struct{}, maxUploads),
-		staffEmail:     o.StaffEmail,
-		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
-		mailQueued:     o.MailQueued,
-		tempDir:        cmp.Or(o.TempDir, os.TempDir()),
-		idKeys:         o.IDKeys,
-		accessLog:      o.AccessLog,
+		formLimits:   formLimits,
+		uploadLimits: uploadLimits,
+		uploadSlots:  make(chan struct{}, maxUploads),
+		staffEmail:   o.StaffEmail,
+		settings:     wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
+		mailQueued:   o.MailQueued,
+		tempDir:      cmp.Or(o.TempDir, os.TempDir()),
+		idKeys:       o.IDKeys,
 	}
 	var keys staffsignin.Opener
 	if o.IDKeys != nil {
 		keys = o.IDKeys
 	}
 	s.signin = staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
-	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash))
 	if o.FormReadTimeout > 0 {
-		s.formLimits.readTimeout = o.FormReadTimeout
+		s.formLimits.ReadTimeout = o.FormReadTimeout
 	}
 	if o.Metrics != nil {
 		if err := s.registerMetrics(o.Metrics); err != nil {
 			return nil, fmt.Errorf("server: register metrics: %w", err)
 		}
 	}
-	s.handler = s.middleware(s.routes())
+	s.core = httpcore.Config{
+		Log:            o.Logger,
+		AccessLog:      o.AccessLog,
+		TrustedProxies: o.TrustedProxies,
+		Headers:        httpcore.SecurityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash)),
+		Metrics:        s.metrics,
+		Pages:          sitePages{s},
+	}
+	s.handler = httpcore.Middleware(&s.core, s.routes())
 	return s, nil
 }
 
 // routes is the table of contents of the site.
 func (s *Server) routes() http.Handler {
-	mux := newRouteTable()
+	mux := httpcore.NewRouteTable()
 
 	// Operations. /metrics is not here: the app serves it on a listener of
 	// its own (--metrics-addr), so it is never public by default.
@@ -231,18 +237,18 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /covers/{name}", s.serveCover) // blog cover images (cover.go)
 
 	// JSON API.
-	mux.Handle("GET /api/jobs", s.api(s.apiJobs))
+	mux.Handle("GET /api/jobs", httpcore.API(s.apiJobs))
 	// The literal segment wins over {id}; generated IDs are 16 characters
 	// long, so no job can be called "search".
-	mux.Handle("GET /api/jobs/search", s.api(s.apiJobSearch))
-	mux.Handle("GET /api/jobs/{id}", s.api(s.apiJob))
-	mux.Handle("GET /api/blogs", s.api(s.apiBlogs))
-	mux.Handle("GET /api/blogs/{id}", s.api(s.apiBlogPost))
-	mux.Handle("GET /api/blogs/{id}/comments", s.api(s.apiComments))
-	mux.Handle("POST /api/blogs/{id}/comments", s.withLimits(s.formLimits, s.apiWrite(s.apiPostComment)))
-	mux.Handle("POST /api/contact", s.withLimits(s.formLimits, s.apiWrite(s.apiContact)))
-	mux.Handle("POST /api/jobs/{id}/applications", s.withLimits(s.uploadLimits, s.apiWrite(s.apiApply)))
-	mux.Handle("POST /api/vitals", s.withLimits(s.vitalsLimits(), http.HandlerFunc(s.apiVitals)))
+	mux.Handle("GET /api/jobs/search", httpcore.API(s.apiJobSearch))
+	mux.Handle("GET /api/jobs/{id}", httpcore.API(s.apiJob))
+	mux.Handle("GET /api/blogs", httpcore.API(s.apiBlogs))
+	mux.Handle("GET /api/blogs/{id}", httpcore.API(s.apiBlogPost))
+	mux.Handle("GET /api/blogs/{id}/comments", httpcore.API(s.apiComments))
+	mux.Handle("POST /api/blogs/{id}/comments", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiPostComment)))
+	mux.Handle("POST /api/contact", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiContact)))
+	mux.Handle("POST /api/jobs/{id}/applications", httpcore.WithLimits(s.uploadLimits, httpcore.APIWrite(s.apiApply)))
+	mux.Handle("POST /api/vitals", httpcore.WithLimits(s.vitalsLimits(), http.HandlerFunc(s.apiVitals)))
 
 	// Staff console: its page for every address under /admin (the console
 	// routes on the client) and its own hashed files.
@@ -264,11 +270,20 @@ func (s *Server) routes() http.Handler {
 		mux.Handle(pattern, s.page(p.cacheKey(), s.pageHandler(p)))
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
-	mux.Handle("/", s.unrouted(mux.ServeMux, http.HandlerFunc(s.serveNotFound)))
+	mux.Handle("/", httpcore.Unrouted(mux.ServeMux, http.HandlerFunc(s.serveNotFound)))
 	if s.metrics != nil {
-		s.metrics.addRoutes(mux.patterns)
+		s.metrics.AddRoutes(mux.Patterns)
 	}
 	return mux.ServeMux
+}
+
+// sitePages are the site's screens for a page request that failed.
+type sitePages struct{ s *Server }
+
+func (p sitePages) NotFound(w http.ResponseWriter, r *http.Request) { p.s.serveNotFound(w, r) }
+
+func (p sitePages) ErrorPage(w http.ResponseWriter, r *http.Request, status int) {
+	p.s.serveErrorPage(w, r, status)
 }
 
 // ServeHTTP implements http.Handler.
@@ -288,85 +303,10 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if err := s.store.Ping(ctx); err != nil {
-		s.logger(r).Error("readiness check failed", "err", err)
+		httpcore.Logger(r).Error("readiness check failed", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = w.Write([]byte("database unreachable\n"))
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))
-}
-
-// unrouted answers every request no route matched. A path that is known
-// for other methods gets 405 with Allow (JSON under /api/); a page path
-// with a trailing slash is sent to the path without it (301); otherwise
-// the API answers a JSON 404 and pages the not-found page for GET and
-// HEAD, 405 for other methods.
-func (s *Server) unrouted(mux *http.ServeMux, notFound http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		api := strings.HasPrefix(r.URL.Path, "/api/")
-		if allow := allowedMethods(mux, r); len(allow) > 0 {
-			w.Header().Set("Allow", strings.Join(allow, ", "))
-			s.refuse(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, "This address does not accept "+r.Method+" requests.")
-			return
-		}
-		if !api && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-			if to, ok := withoutTrailingSlash(mux, r); ok {
-				http.Redirect(w, r, to, http.StatusMovedPermanently)
-				return
-			}
-		}
-		switch {
-		case api:
-			s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint."))
-		case r.Method == http.MethodGet || r.Method == http.MethodHead:
-			notFound.ServeHTTP(w, r)
-		default:
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		}
-	})
-}
-
-// probedMethods are the methods a route may be declared for.
-var probedMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
-
-// allowedMethods returns the methods for which mux has a route matching
-// r's path other than the catch-all, or nil.
-func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
-	var allow []string
-	for _, m := range probedMethods {
-		if m == r.Method {
-			continue
-		}
-		probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}
-		if _, pattern := mux.Handler(probe); pattern != "" && pattern != "/" {
-			allow = append(allow, m)
-		}
-	}
-	return allow
-}
-
-// withoutTrailingSlash returns where a GET for a known path written with
-// a trailing slash (/about/, /job/42/) should go: the same path without
-// it, query kept. Only same-site paths are returned, never "//host".
-func withoutTrailingSlash(mux *http.ServeMux, r *http.Request) (string, bool) {
-	p := r.URL.EscapedPath()
-	trimmed := strings.TrimRight(p, "/")
-	if trimmed == p || trimmed == "" || strings.HasPrefix(trimmed, "//") || strings.HasPrefix(trimmed, "/\\") {
-		return "", false
-	}
-	u := *r.URL
-	u.Path, u.RawPath = strings.TrimRight(r.URL.Path, "/"), ""
-	if trimmed != u.Path {
-		u.RawPath = trimmed
-	}
-	probe := &http.Request{Method: http.MethodGet, URL: &u, Host: r.Host, Header: http.Header{}}
-	if _, pattern := mux.Handler(probe); pattern == "" || pattern == "/" {
-		return "", false
-	}
-	to := trimmed
-	if r.URL.RawQuery != "" {
-		to += "?" + r.URL.RawQuery
-	}
-	return to, true
 }

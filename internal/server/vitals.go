@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -27,9 +28,9 @@ const (
 )
 
 // vitalsLimits are the form limits with a tiny body.
-func (s *Server) vitalsLimits() routeLimits {
+func (s *Server) vitalsLimits() httpcore.Limits {
 	l := s.formLimits
-	l.maxBody = vitalsMaxBody
+	l.MaxBody = vitalsMaxBody
 	return l
 }
 
@@ -51,7 +52,7 @@ var vitalsRoutes = sync.OnceValue(func() map[string]bool {
 // visitor is kept: no address, user agent, URL or cookie.
 func (s *Server) apiVitals(w http.ResponseWriter, r *http.Request) {
 	if err := s.recordVitals(w, r); err != nil {
-		s.fail(w, r, err)
+		httpcore.Fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -65,33 +66,33 @@ func (s *Server) recordVitals(w http.ResponseWriter, r *http.Request) error {
 	}
 	values, err := validateBeacon(b)
 	if err != nil {
-		return withStatus(err, http.StatusBadRequest)
+		return httpcore.WithStatus(err, http.StatusBadRequest)
 	}
-	ok, retry, err := s.store.Allow(r.Context(), "vitals:"+clientKey(r), vitalsLimit, vitalsWindow, s.now())
+	ok, retry, err := s.store.Allow(r.Context(), "vitals:"+httpcore.ClientKey(r), vitalsLimit, vitalsWindow, s.now())
 	if err != nil {
 		return err
 	}
 	if !ok {
-		setRetryAfter(w, retry)
+		httpcore.SetRetryAfter(w, retry)
 		return domain.Errorf(domain.ETooMany, "Too many measurements from this address. They are recorded again in a few minutes.")
 	}
 	return s.store.RecordVitals(r.Context(), s.today(), b.Route, values)
 }
 
-// decodeBeacon reads a beacon strictly, like decodeJSON reads a form: one
+// decodeBeacon reads a beacon strictly, like httpcore.DecodeJSON reads a form: one
 // JSON object naming only the beacon's fields. navigator.sendBeacon sends
 // a string as text/plain, so that is accepted beside application/json.
 func decodeBeacon(r *http.Request, b *wire.VitalsBeacon) error {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct != "application/json" && ct != "text/plain" {
-		return withStatus(domain.Errorf(domain.EInvalid, "Send the measurements as JSON (Content-Type: application/json or text/plain)."), http.StatusUnsupportedMediaType)
+		return httpcore.WithStatus(domain.Errorf(domain.EInvalid, "Send the measurements as JSON (Content-Type: application/json or text/plain)."), http.StatusUnsupportedMediaType)
 	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	err := dec.Decode(b)
 	if err == nil {
 		if _, terr := dec.Token(); terr != io.EOF {
-			err = errTrailingData
+			err = httpcore.ErrTrailingData
 		}
 	}
 	var tooBig *http.MaxBytesError
@@ -99,12 +100,12 @@ func decodeBeacon(r *http.Request, b *wire.VitalsBeacon) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &tooBig):
-		return domain.Errorf(codeTooLarge, "The measurements are larger than 1 KiB.")
-	case isTimeout(err):
-		return domain.Errorf(codeTimeout, "The measurements took too long to arrive.")
+		return domain.Errorf(httpcore.CodeTooLarge, "The measurements are larger than 1 KiB.")
+	case httpcore.IsTimeout(err):
+		return domain.Errorf(httpcore.CodeTimeout, "The measurements took too long to arrive.")
 	default:
 		// A number too large for float64 (1e999) lands here too.
-		return withStatus(domain.Errorf(domain.EInvalid,
+		return httpcore.WithStatus(domain.Errorf(domain.EInvalid,
 			`The measurements could not be read: send one JSON object {"route": …, "metrics": {"lcp": …, "inp": …, "cls": …, "ttfb": …}} with numbers.`),
 			http.StatusBadRequest)
 	}

@@ -1,4 +1,4 @@
-package server
+package httpcore
 
 import (
 	"bytes"
@@ -66,9 +66,9 @@ func TestAccessLineMatchesSlog(t *testing.T) {
 		"/<script>alert('x')</script>&amp;",
 		"/日本語/é/🙂",
 		allBytes(),
-		logPath("/" + strings.Repeat("é", 200)),
-		logPath("/" + strings.Repeat(`"\`, 300)),
-		logPath("/" + strings.Repeat("\x00\xff\u2028", 100)),
+		LogPath("/" + strings.Repeat("é", 200)),
+		LogPath("/" + strings.Repeat(`"\`, 300)),
+		LogPath("/" + strings.Repeat("\x00\xff\u2028", 100)),
 	}
 	durations := []float64{0, 0.001, 0.01, 1.5, 12.345, 999.999, 1234567.891, float64(int64(1)<<62/1e6) / 1000}
 	zones := []*time.Location{time.UTC, time.Local, time.FixedZone("", 5*3600+30*60), time.FixedZone("", -8*3600)}
@@ -136,10 +136,10 @@ func BenchmarkAccessLine(b *testing.B) {
 		}
 	})
 	b.Run("raw", func(b *testing.B) {
-		s := &Server{accessLog: io.Discard}
+
 		b.ReportAllocs()
 		for b.Loop() {
-			s.writeAccessLine(time.Now(), e)
+			writeAccessLine(io.Discard, time.Now(), e)
 		}
 	})
 }

@@ -1,6 +1,7 @@
-package server
+package httpcore
 
 import (
+	"io"
 	"log/slog"
 	"strconv"
 	"sync"
@@ -34,14 +35,14 @@ func (e *accessEntry) attrs() []slog.Attr {
 // every buffer goes back.
 var accessBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// writeAccessLine writes the access log line of a request to s.accessLog
+// writeAccessLine writes the access log line of a request to w
 // in one Write, made in a pooled buffer: slog's Record and handler cost a
 // few percent of a cached page, and this line is on every request's path.
-func (s *Server) writeAccessLine(t time.Time, e *accessEntry) {
+func writeAccessLine(w io.Writer, t time.Time, e *accessEntry) {
 	bp := accessBufs.Get().(*[]byte)
 	*bp = e.appendLine((*bp)[:0], t)
 	// As with slog, a failed write is not the request's concern.
-	_, _ = s.accessLog.Write(*bp)
+	_, _ = w.Write(*bp)
 	accessBufs.Put(bp)
 }
 

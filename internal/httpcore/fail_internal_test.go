@@ -1,4 +1,4 @@
-package server
+package httpcore
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -15,18 +16,21 @@ import (
 // error while the client is still there is.
 func TestFailClientGoneIsNotAnError(t *testing.T) {
 	var logs bytes.Buffer
-	s := &Server{log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))}
+	c := &Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))}
+	in := func(r *http.Request) *http.Request {
+		return r.WithContext(context.WithValue(r.Context(), ctxKey{}, &request{id: "test", cfg: c}))
+	}
 	err := fmt.Errorf("sqlite: RecordVitals: %w", context.Canceled)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s.fail(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/vitals", nil).WithContext(ctx), err)
+	Fail(httptest.NewRecorder(), in(httptest.NewRequest("POST", "/api/vitals", nil).WithContext(ctx)), err)
 	if logs.Len() != 0 {
 		t.Errorf("client gone: logged %q, want nothing at info level", logs.String())
 	}
 
 	rec := httptest.NewRecorder()
-	s.fail(rec, httptest.NewRequest("POST", "/api/vitals", nil), err)
+	Fail(rec, in(httptest.NewRequest("POST", "/api/vitals", nil)), err)
 	if !strings.Contains(logs.String(), "level=ERROR") || rec.Code != 500 {
 		t.Errorf("client still there: %d, logged %q; want 500 and an error line", rec.Code, logs.String())
 	}

@@ -1,54 +1,84 @@
-package server
+package httpcore
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"time"
 	"unicode/utf8"
 )
 
-// contentSecurityPolicy allows scripts and style sheets only from our own
-// origin, the one inline <script> whose hash is scriptHash (the loader that
-// starts the app after the first paint: see appLoader), the one <style>
-// element whose hash is styleHash (the site's style sheet, inlined into
-// pages: see assets.entryStyle), and frames only from the map service, on
-// a visitor's request. Inline style attributes stay allowed: React writes
-// some (a progress bar's width, an animation delay) and they cannot run
-// code.
-func contentSecurityPolicy(scriptHash, styleHash string) string {
-	script := "script-src 'self'"
-	if scriptHash != "" {
-		script += " " + scriptHash
-	}
-	style := "style-src 'self'"
-	if styleHash != "" {
-		style += " " + styleHash
-	}
-	return "default-src 'self'; " + script + "; " + style + "; style-src-attr 'unsafe-inline'; " +
-		"img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; " +
-		"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+// Pages serves the screens of a page request that failed: the site's
+// not-found page and its error page.
+type Pages interface {
+	NotFound(w http.ResponseWriter, r *http.Request)
+	ErrorPage(w http.ResponseWriter, r *http.Request, status int)
 }
 
-type ctxKey int
-
-const (
-	requestIDKey ctxKey = iota
-	clientAddrKey
-)
-
-// requestID returns the id the middleware gave the request.
-func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
+// Config is what the middleware needs to know of the site.
+type Config struct {
+	// Log is the site's logger; Logger(r) adds the request's id.
+	Log *slog.Logger
+	// AccessLog, if set, is the writer under Log, a JSON handler without
+	// options (no attributes or groups added either): the access log's
+	// lines, one a request, are written to it directly, each in one
+	// Write, as that handler would write them but for less. Log still
+	// decides whether they are written (at Info). nil = through Log.
+	AccessLog io.Writer
+	// TrustedProxies are the networks of reverse proxies whose
+	// X-Forwarded-For names the client; empty = the peer is the client.
+	TrustedProxies []netip.Prefix
+	// Headers go on every response, errors included.
+	Headers HeaderSet
+	// Metrics, if set, count and time requests by route.
+	Metrics *RequestMetrics
+	// Pages serve the not-found and error screens of pages (Fail); nil =
+	// every error is answered as JSON.
+	Pages Pages
 }
 
-// logger returns the server's logger with the request id attached.
-func (s *Server) logger(r *http.Request) *slog.Logger {
-	return s.log.With("request_id", requestID(r.Context()))
+// request is what the middleware knows of a request, in its context.
+type request struct {
+	id     string
+	client netip.Addr
+	cfg    *Config
+}
+
+type ctxKey struct{}
+
+func requestOf(ctx context.Context) *request {
+	rq, _ := ctx.Value(ctxKey{}).(*request)
+	return rq
+}
+
+// RequestID returns the id the middleware gave the request ("" outside it).
+func RequestID(ctx context.Context) string {
+	if rq := requestOf(ctx); rq != nil {
+		return rq.id
+	}
+	return ""
+}
+
+// Logger returns the site's logger with the request id attached (the
+// default logger for a request that did not pass the middleware).
+func Logger(r *http.Request) *slog.Logger {
+	rq := requestOf(r.Context())
+	if rq == nil {
+		return slog.Default()
+	}
+	return rq.cfg.Log.With("request_id", rq.id)
+}
+
+func pagesOf(r *http.Request) Pages {
+	if rq := requestOf(r.Context()); rq != nil {
+		return rq.cfg.Pages
+	}
+	return nil
 }
 
 func newRequestID() string {
@@ -57,38 +87,38 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// middleware wraps every route: request id, client address, security
+// Middleware wraps every route: request id, client address, security
 // headers, access log, panic recovery, path and body limits and
 // cross-origin protection, in that order.
-func (s *Server) middleware(next http.Handler) http.Handler {
+func Middleware(c *Config, next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeAPIError(w, r, http.StatusForbidden, "forbidden", "Cross-origin requests that change data are not allowed.")
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		WriteAPIError(w, http.StatusForbidden, "forbidden", "Cross-origin requests that change data are not allowed.")
 	}))
 	inner := cop.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := newRequestID()
-		client := clientAddr(r, s.trustedProxies)
-		ctx := context.WithValue(r.Context(), requestIDKey, id)
-		r = r.WithContext(withClientAddr(ctx, client))
+		client := clientAddr(r, c.TrustedProxies)
+		ctx := context.WithValue(r.Context(), ctxKey{}, &request{id: id, client: client, cfg: c})
+		r = r.WithContext(ctx)
 		h := w.Header()
 		h["X-Request-Id"] = []string{id}
-		s.securityHeaders.apply(h)
+		c.Headers.apply(h)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
 					// net/http closes the connection without a response
 					// (and logs nothing): counted, not logged.
-					if s.metrics != nil {
-						s.metrics.observe(r.Pattern, statusAborted, time.Since(start))
+					if c.Metrics != nil {
+						c.Metrics.observe(r.Pattern, statusAborted, time.Since(start))
 					}
 					panic(p)
 				}
-				s.logger(r).Error("panic", "panic", p, "stack", string(debug.Stack()))
+				Logger(r).Error("panic", "panic", p, "stack", string(debug.Stack()))
 				if !rec.wrote {
-					s.fail(rec, r, errPanic)
+					Fail(rec, r, ErrPanic)
 				}
 			}
 			end := time.Now()
@@ -97,43 +127,43 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			// nothing either, so no status is counted or logged as
 			// sent.
 			aborted := !rec.wrote && r.Context().Err() != nil
-			if s.metrics != nil {
+			if c.Metrics != nil {
 				// The mux set r.Pattern on this very request ("" if
 				// it was refused before routing).
 				status := rec.status
 				if aborted {
 					status = statusAborted
 				}
-				s.metrics.observe(r.Pattern, status, took)
+				c.Metrics.observe(r.Pattern, status, took)
 			}
 			logStatus := rec.status
 			if aborted {
 				logStatus = statusClientGone
 			}
-			// The access log line, as s.logger(r).Info would write it,
+			// The access log line, as Logger(r).Info would write it,
 			// without its allocations: it is on every request's path.
 			// Given the writer under the logger, the same line is
 			// written to it without slog's Record and handler.
-			if !s.log.Enabled(ctx, slog.LevelInfo) {
+			if !c.Log.Enabled(ctx, slog.LevelInfo) {
 				return
 			}
 			e := accessEntry{
 				id:         id,
 				method:     logMethod(r.Method),
-				path:       logPath(r.URL.Path),
-				client:     clientTag(client),
+				path:       LogPath(r.URL.Path),
+				client:     ClientTag(client),
 				status:     logStatus,
 				bytes:      rec.bytes,
 				durationMS: float64(took.Microseconds()) / 1000,
 			}
-			if s.accessLog != nil {
-				s.writeAccessLine(end, &e)
+			if c.AccessLog != nil {
+				writeAccessLine(c.AccessLog, end, &e)
 			} else {
-				s.log.LogAttrs(ctx, slog.LevelInfo, "request", e.attrs()...)
+				c.Log.LogAttrs(ctx, slog.LevelInfo, "request", e.attrs()...)
 			}
 		}()
-		if len(r.URL.EscapedPath()) > maxPathBytes {
-			s.refuse(rec, r, http.StatusRequestURITooLong, codeURITooLong, "The address is too long.")
+		if len(r.URL.EscapedPath()) > MaxPathBytes {
+			Refuse(rec, r, http.StatusRequestURITooLong, CodeURITooLong, "The address is too long.")
 			return
 		}
 		limitBody(w, r)
@@ -152,24 +182,24 @@ const statusClientGone = 499
 // moved to https later should not have promised it).
 const hstsValue = "max-age=63072000; includeSubDomains"
 
-// headerSet is a set of response headers made once and put in every
+// HeaderSet is a set of response headers made once and put in every
 // response's header map as they are: keys already canonical, each value a
 // slice of length and capacity one, so that an Add elsewhere copies it
 // rather than changing the shared one (and Set or Del replace the entry).
-type headerSet []struct {
+type HeaderSet []struct {
 	key   string
 	value []string
 }
 
-func (hs headerSet) apply(h http.Header) {
+func (hs HeaderSet) apply(h http.Header) {
 	for _, e := range hs {
 		h[e.key] = e.value
 	}
 }
 
-// securityHeaders are the headers every response carries, errors included.
-func securityHeaders(https bool, csp string) headerSet {
-	var hs headerSet
+// SecurityHeaders are the headers every response carries, errors included.
+func SecurityHeaders(https bool, csp string) HeaderSet {
+	var hs HeaderSet
 	add := func(k, v string) {
 		hs = append(hs, struct {
 			key   string
@@ -189,9 +219,9 @@ func securityHeaders(https bool, csp string) headerSet {
 	return hs
 }
 
-// logPath returns path cut to maxLoggedPathBytes (at a character
+// LogPath returns path cut to maxLoggedPathBytes (at a character
 // boundary), so one request cannot write kilobytes into the log.
-func logPath(path string) string {
+func LogPath(path string) string {
 	if len(path) <= maxLoggedPathBytes {
 		return path
 	}

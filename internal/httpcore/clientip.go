@@ -1,4 +1,4 @@
-package server
+package httpcore
 
 import (
 	"context"
@@ -111,21 +111,19 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// withClientAddr returns ctx carrying the client's address.
-func withClientAddr(ctx context.Context, a netip.Addr) context.Context {
-	return context.WithValue(ctx, clientAddrKey, a)
+// ClientAddr returns the client address the middleware found for the
+// request of ctx.
+func ClientAddr(ctx context.Context) (netip.Addr, bool) {
+	if rq := requestOf(ctx); rq != nil {
+		return rq.client, true
+	}
+	return netip.Addr{}, false
 }
 
-// clientAddrFrom returns the client address the middleware put in ctx.
-func clientAddrFrom(ctx context.Context) (netip.Addr, bool) {
-	a, ok := ctx.Value(clientAddrKey).(netip.Addr)
-	return a, ok
-}
-
-// clientNetwork is the unit a client is counted and logged by: its IPv4
+// ClientNetwork is the unit a client is counted and logged by: its IPv4
 // address, or its IPv6 /64 (one household or server usually holds a whole
 // /64 and can pick any address in it).
-func clientNetwork(a netip.Addr) string {
+func ClientNetwork(a netip.Addr) string {
 	if a.Is6() {
 		p, _ := a.Prefix(64)
 		return p.String()
@@ -133,15 +131,15 @@ func clientNetwork(a netip.Addr) string {
 	return a.String()
 }
 
-// clientKey identifies the client of r for rate limits without keeping
-// its address: a hash of its network (see clientNetwork). It is the same
+// ClientKey identifies the client of r for rate limits without keeping
+// its address: a hash of its network (see ClientNetwork). It is the same
 // on every instance, so limits kept in a shared database add up.
-func clientKey(r *http.Request) string {
-	a, ok := clientAddrFrom(r.Context())
+func ClientKey(r *http.Request) string {
+	a, ok := ClientAddr(r.Context())
 	if !ok {
 		a = peerAddr(r.RemoteAddr)
 	}
-	sum := sha256.Sum256([]byte("rate-limit\x00" + clientNetwork(a)))
+	sum := sha256.Sum256([]byte("rate-limit\x00" + ClientNetwork(a)))
 	return hex.EncodeToString(sum[:12])
 }
 
@@ -154,19 +152,19 @@ var logKeySecret = func() []byte {
 	return b
 }()
 
-// clientTag is how logs name a client: enough to tell one client's
+// ClientTag is how logs name a client: enough to tell one client's
 // requests from another's within a run, never its address (personal data
 // never reaches logs).
-func clientTag(a netip.Addr) string {
+func ClientTag(a netip.Addr) string {
 	m := tagMACs.Get().(hash.Hash)
 	m.Reset()
-	m.Write([]byte(clientNetwork(a)))
+	m.Write([]byte(ClientNetwork(a)))
 	var sum [sha256.Size]byte
 	tag := hex.EncodeToString(m.Sum(sum[:0])[:6])
 	tagMACs.Put(m)
 	return tag
 }
 
-// tagMACs keeps keyed HMACs for clientTag: keying one costs more than
+// tagMACs keeps keyed HMACs for ClientTag: keying one costs more than
 // the tag itself, and every request's log line has a tag.
 var tagMACs = sync.Pool{New: func() any { return hmac.New(sha256.New, logKeySecret) }}

@@ -1,6 +1,7 @@
-package server
+package httpcore
 
 import (
+	"context"
 	"net/http/httptest"
 	"net/netip"
 	"testing"
@@ -83,8 +84,8 @@ func TestClientKey(t *testing.T) {
 	key := func(peer string) string {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = peer
-		r = r.WithContext(withClientAddr(r.Context(), clientAddr(r, nil)))
-		return clientKey(r)
+		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, &request{client: clientAddr(r, nil), cfg: &Config{}}))
+		return ClientKey(r)
 	}
 	if key("[2001:db8:1:2::1]:1") != key("[2001:db8:1:2:ffff::9]:1") {
 		t.Error("two addresses of one IPv6 /64 have different keys")
@@ -98,7 +99,7 @@ func TestClientKey(t *testing.T) {
 	if k := key("192.0.2.1:1"); k == "" || len(k) != 24 {
 		t.Errorf("key = %q, want 24 hex digits", k)
 	}
-	if clientTag(netip.MustParseAddr("192.0.2.1")) == "192.0.2.1" {
+	if ClientTag(netip.MustParseAddr("192.0.2.1")) == "192.0.2.1" {
 		t.Error("the log tag is the address")
 	}
 }
