@@ -148,6 +148,12 @@ var rules = []rule{
 		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/sitecontent/..."},
 	},
 	{
+		why:          "the page cache (versions, single flight, re-warming) keeps whatever the server calls a page; it knows nothing of HTTP, HTML or the stores",
+		pkgs:         []string{"internal/pagecache"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/wire/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -305,6 +311,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/jobsearch"):             {Deps: []string{m("internal/store/sqlite")}},
 		m("internal/staffsignin"):           {Deps: []string{"net/http", m("internal/render")}},
 		m("internal/httpcore"):              {Deps: []string{m("internal/sitecontent")}},
+		m("internal/pagecache"):             {Deps: []string{"net/http"}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

@@ -11,8 +11,8 @@ import (
 	"corpsite/internal/wire"
 )
 
-// ErrPanic is the error of a request whose handler panicked.
-var ErrPanic = errors.New("httpcore: handler panicked")
+// errPanic is the error of a request whose handler panicked.
+var errPanic = errors.New("httpcore: handler panicked")
 
 // Error codes of the HTTP layer, beside the domain's kinds: they describe
 // the request itself, not what it asked for.

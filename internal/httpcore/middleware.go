@@ -118,7 +118,7 @@ func Middleware(c *Config, next http.Handler) http.Handler {
 				}
 				Logger(r).Error("panic", "panic", p, "stack", string(debug.Stack()))
 				if !rec.wrote {
-					Fail(rec, r, ErrPanic)
+					Fail(rec, r, errPanic)
 				}
 			}
 			end := time.Now()

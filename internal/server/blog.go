@@ -439,7 +439,7 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 		return httpcore.Created{Body: wire.CommentPosted{Status: "held", Message: commentHeldMessage}}, nil
 	}
 	// The store moved the content version on; look at it now rather than
-	// after versionCache's TTL, so this visitor's next page shows the comment.
+	// after the version cache's TTL, so this visitor's next page shows the comment.
 	s.contentChanged(r.Context())
 	view := s.commentView(c)
 	return httpcore.Created{Body: wire.CommentPosted{Status: "visible", Comment: &view}}, nil

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"corpsite/internal/pagecache"
 )
 
 func TestNegotiate(t *testing.T) {
@@ -129,16 +131,20 @@ func TestCachedPageHasEveryCodingAndCountsThem(t *testing.T) {
 		seen[e] = true
 	}
 
-	c := newPageCache(1 << 20)
-	c.put("/x", 1, p, true)
-	want := len("/x") + len(html) + len(p.body[codingGzip]) + len(p.body[codingZstd]) + len(p.body[codingBrotli]) + entryOverhead
-	if pages, got := c.stats(); pages != 1 || got != want {
+	c := pagecache.New[*renderedPage](1 << 20)
+	c.Put("/x", 1, p, true)
+	want := pagecache.EntrySize("/x", p)
+	if got := len("/x") + len(html) + len(p.body[codingGzip]) + len(p.body[codingZstd]) + len(p.body[codingBrotli]); want <= got {
+		t.Errorf("entry size %d, want more than the key, the HTML and every compressed body (%d)", want, got)
+	}
+	if pages, got := c.Stats(); pages != 1 || got != want {
 		t.Errorf("stats = %d pages, %d bytes; want 1 page of %d bytes (HTML and every compressed body)", pages, got, want)
 	}
-	// A budget with room for the HTML alone does not take the page.
-	small := newPageCache(len(html) + 2*entryOverhead)
-	small.put("/x", 1, p, true)
-	if pages, _ := small.stats(); pages != 0 {
+	// A budget one byte short of the page with all its codings does not
+	// take it, though the HTML alone would fit many times.
+	small := pagecache.New[*renderedPage](want - 1)
+	small.Put("/x", 1, p, true)
+	if pages, _ := small.Stats(); pages != 0 {
 		t.Error("a page whose codings together exceed the budget was cached")
 	}
 }

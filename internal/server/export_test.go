@@ -5,28 +5,29 @@ import (
 	"time"
 
 	"corpsite/internal/httpcore"
+	"corpsite/internal/pagecache"
 )
 
 // OnFlight makes s call fn with the flight key whenever a request that
 // missed the page cache asks for a render. Call it before s serves.
-func OnFlight(s *Server, fn func(key string)) { s.flight.onDo = fn }
+func OnFlight(s *Server, fn func(key string)) { s.flight.OnDo = fn }
 
 // WaitRewarm waits until the background re-warm, if any, has finished.
-func WaitRewarm(s *Server) { s.rewarm.wg.Wait() }
+func WaitRewarm(s *Server) { s.rewarm.Idle() }
 
 // ErrorPageReady reports whether the error screen has been rendered.
 func ErrorPageReady(s *Server) bool { return s.errPage.Load() != nil }
 
 // SetRenderDeadline replaces the bound on one page's work, so a test can
 // tell a cancelled render from one that ran out of time.
-func SetRenderDeadline(s *Server, d time.Duration) { s.flight.timeout = d }
+func SetRenderDeadline(s *Server, d time.Duration) { s.flight.Timeout = d }
 
 // SetPageCacheBudget replaces the page cache with an empty one of budget
 // bytes, so a test can fill it with few pages. Call it before s serves.
-func SetPageCacheBudget(s *Server, budget int) { s.cache = newPageCache(budget) }
+func SetPageCacheBudget(s *Server, budget int) { s.cache = pagecache.New[*renderedPage](budget) }
 
 // PageCacheStats returns the number of cached pages and the bytes they take.
-func PageCacheStats(s *Server) (pages, bytes int) { return s.cache.stats() }
+func PageCacheStats(s *Server) (pages, bytes int) { return s.cache.Stats() }
 
 // SetUploadDeadlines replaces the application route's deadlines: first
 // for the request's beginning, upload once it is accepted. Call it before

@@ -37,15 +37,15 @@ func (s *Server) registerMetrics(reg prometheus.Registerer) error {
 
 	// The page cache (s.cache is read at each scrape: tests replace it).
 	counter("site_page_cache_hits_total", "Page cache lookups that found the page.", nil,
-		func() float64 { return float64(s.cache.hits.Load()) })
+		func() float64 { return float64(s.cache.Hits.Load()) })
 	counter("site_page_cache_misses_total", "Page cache lookups that did not find the page (absent, expired or from older content).", nil,
-		func() float64 { return float64(s.cache.misses.Load()) })
+		func() float64 { return float64(s.cache.Misses.Load()) })
 	gauge("site_page_cache_pages", "Pages in the page cache.",
-		func() float64 { n, _ := s.cache.stats(); return float64(n) })
+		func() float64 { n, _ := s.cache.Stats(); return float64(n) })
 	gauge("site_page_cache_bytes", "Bytes the page cache holds (HTML, each compressed coding and overhead).",
-		func() float64 { _, b := s.cache.stats(); return float64(b) })
+		func() float64 { _, b := s.cache.Stats(); return float64(b) })
 	gauge("site_page_cache_budget_bytes", "The page cache's budget in bytes.",
-		func() float64 { return float64(s.cache.budget) })
+		func() float64 { return float64(s.cache.Budget()) })
 
 	// The render pool.
 	rs := s.renderer.Stats

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"corpsite/internal/httpcore"
+	"corpsite/internal/pagecache"
 	"corpsite/internal/render"
 	"corpsite/internal/wire"
 )
@@ -138,7 +139,7 @@ func (s *Server) page(key cacheKeyFunc, fn pageFunc) http.Handler {
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, fn pageFunc) {
 	ctx := r.Context()
-	version, err := s.versions.get(ctx)
+	version, err := s.versions.Get(ctx)
 	if err != nil {
 		if ctx.Err() != nil {
 			return // the client has gone: not the store's fault, nobody to answer
@@ -148,16 +149,16 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, key string, f
 		return
 	}
 	s.noticeVersion(version)
-	f := s.cache.find(key, version, s.now())
-	if f.page != nil && (!f.stale || f.known && !refreshing(ctx) && s.rewarm.covers(s, key, version, f.expired)) {
+	f := s.cache.Find(key, version, s.now())
+	if f.Page != nil && (!f.Stale || f.Known && !pagecache.Refreshing(ctx) && s.rewarm.Covers(key, version, f.Expired)) {
 		// Current; or from before a content change, or past the
 		// moment a job it shows closed, and the rewarmer brings it up
 		// to date in a moment (a writer waits for that).
-		s.writePage(w, r, f.page)
+		s.writePage(w, r, f.Page)
 		return
 	}
-	prev := f.reusable()
-	p, err := s.flight.do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
+	prev := f.Reusable()
+	p, err := s.flight.Do(ctx, key+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 		return s.buildPage(ctx, r, key, version, fn, prev)
 	})
 	switch {
@@ -183,7 +184,7 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		return nil, err
 	}
 	if spec.NotFound && key != notFoundKey {
-		s.cache.drop(key, version) // what was here is gone
+		s.cache.Drop(key, version) // what was here is gone
 		return s.composeNotFound(ctx, r, version, spec)
 	}
 	path := spec.RenderPath
@@ -192,7 +193,7 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	}
 	data, ok := fingerprint(path, spec)
 	if ok && prev != nil && prev.data == data {
-		s.cache.promote(key, prev, version)
+		s.cache.Promote(key, prev, version)
 		return prev, nil
 	}
 	p, err := s.renderSpec(ctx, path, spec, false)
@@ -212,11 +213,11 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	if spec.Cache && p.status < 500 {
 		p.compress()
 		known := p.status == http.StatusOK && !spec.Variant || key == notFoundKey
-		s.cache.put(key, version, p, known)
+		s.cache.Put(key, version, p, known)
 	} else {
 		// Not to be reused (a job closed: 410): the page cached before
 		// must not be served in its place, not even while stale.
-		s.cache.drop(key, version)
+		s.cache.Drop(key, version)
 	}
 	return p, nil
 }
@@ -241,12 +242,12 @@ func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
 // boot data (so the page hydrates) around the shared not-found render.
 // It runs no JavaScript once the shared page is cached.
 func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version int64, spec *pageSpec) (*renderedPage, error) {
-	f := s.cache.find(notFoundKey, version, s.now())
-	shared := f.page
-	if shared == nil || f.stale {
-		prev := f.reusable()
+	f := s.cache.Find(notFoundKey, version, s.now())
+	shared := f.Page
+	if shared == nil || f.Stale {
+		prev := f.Reusable()
 		var err error
-		shared, err = s.flight.do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
+		shared, err = s.flight.Do(ctx, notFoundKey+"\x00"+strconv.FormatInt(version, 10), func(ctx context.Context) (*renderedPage, error) {
 			return s.buildPage(ctx, r, notFoundKey, version, s.notFoundPage, prev)
 		})
 		if err != nil {
@@ -303,7 +304,7 @@ func (s *Server) errorPage(ctx context.Context) *renderedPage {
 	if p := s.errPage.Load(); p != nil {
 		return p
 	}
-	p, err := s.flight.do(ctx, errorKey, func(ctx context.Context) (*renderedPage, error) {
+	p, err := s.flight.Do(ctx, errorKey, func(ctx context.Context) (*renderedPage, error) {
 		ctx, cancel := context.WithTimeout(ctx, errorRenderDeadline)
 		defer cancel()
 		meta := s.content.Pages["error"]
@@ -561,3 +562,9 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 </body>
 </html>
 `))
+
+// Size is what the page's bodies take (pagecache.Page).
+func (p *renderedPage) Size() int { return p.body.size() }
+
+// Expires is when the page's content changes by time alone (pagecache.Page).
+func (p *renderedPage) Expires() time.Time { return p.expires }

@@ -25,6 +25,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/pagecache"
 	"corpsite/internal/render"
 	"corpsite/internal/seo"
 	"corpsite/internal/sitecontent"
@@ -113,11 +114,11 @@ type Server struct {
 	baseURL  string
 	log      *slog.Logger
 	now      func() time.Time
-	cache    *pageCache
-	versions *versionCache
-	flight   flightGroup
+	cache    *pagecache.Cache[*renderedPage]
+	versions *pagecache.Versions
+	flight   pagecache.Flight[*renderedPage]
 	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
-	rewarm   rewarmer
+	rewarm   pagecache.Rewarmer
 	handler  http.Handler
 
 	// siteFiles are /favicon.svg and /noscript.css.
@@ -177,8 +178,8 @@ func New(o Options) (*Server, error) {
 		baseURL:  o.BaseURL,
 		log:      o.Logger,
 		now:      o.Now,
-		cache:    newPageCache(pageCacheBytes),
-		versions: &versionCache{store: o.Store, ttl: o.VersionTTL, now: o.Now},
+		cache:    pagecache.New[*renderedPage](pageCacheBytes),
+		versions: &pagecache.Versions{Read: o.Store.ContentVersion, TTL: o.VersionTTL, Now: o.Now},
 
 		siteFiles: loadSiteFiles(),
 
@@ -191,6 +192,8 @@ func New(o Options) (*Server, error) {
 		tempDir:      cmp.Or(o.TempDir, os.TempDir()),
 		idKeys:       o.IDKeys,
 	}
+	s.flight.Timeout = renderDeadline
+	s.rewarm = pagecache.Rewarmer{Refresh: s.refresh, Known: s.warmURLs, Log: o.Logger}
 	var keys staffsignin.Opener
 	if o.IDKeys != nil {
 		keys = o.IDKeys

@@ -1,59 +1,57 @@
-package server
+package pagecache
 
 import (
-	"corpsite/internal/httpcore"
-
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
 	"time"
 )
 
-// flightGroup coalesces concurrent work for one key into one call, like
+// ErrPanic is the error of a call that panicked.
+var ErrPanic = errors.New("pagecache: call panicked")
+
+// Flight coalesces concurrent work for one key into one call, like
 // golang.org/x/sync/singleflight, but counts who waits: when every waiting
 // client has gone, the call's context is cancelled, so a render nobody
 // will read stops queueing for an engine. Values (request ids) of the
 // first caller's context are kept; its cancellation is not.
-type flightGroup struct {
+type Flight[P any] struct {
 	mu    sync.Mutex
-	calls map[string]*flightCall
-	// timeout bounds each call (0 = renderDeadline).
-	timeout time.Duration
-	// onDo, when set, is called as do is entered (tests only: they learn
+	calls map[string]*flightCall[P]
+	// Timeout bounds each call; it must be set.
+	Timeout time.Duration
+	// OnDo, when set, is called as Do is entered (tests only: they learn
 	// that a request missed the cache without sleeping).
-	onDo func(key string)
+	OnDo func(key string)
 }
 
-type flightCall struct {
+type flightCall[P any] struct {
 	done    chan struct{} // closed when val and err are set
-	val     *renderedPage
+	val     P
 	err     error
 	waiters int
 	cancel  context.CancelFunc
 }
 
-// do runs fn once for all concurrent callers with key and returns its
+// Do runs fn once for all concurrent callers with key and returns its
 // result, or ctx.Err() when ctx ends first. fn's context ends when the
-// last waiting caller leaves, or after the group's timeout.
-func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Context) (*renderedPage, error)) (*renderedPage, error) {
-	if g.onDo != nil {
-		g.onDo(key)
+// last waiting caller leaves, or after the group's Timeout.
+func (g *Flight[P]) Do(ctx context.Context, key string, fn func(context.Context) (P, error)) (P, error) {
+	if g.OnDo != nil {
+		g.OnDo(key)
 	}
 	g.mu.Lock()
 	if g.calls == nil {
-		g.calls = make(map[string]*flightCall)
+		g.calls = make(map[string]*flightCall[P])
 	}
 	c, ok := g.calls[key]
 	if ok {
 		c.waiters++
 	} else {
-		timeout := g.timeout
-		if timeout == 0 {
-			timeout = renderDeadline
-		}
-		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
-		c = &flightCall{done: make(chan struct{}), waiters: 1, cancel: cancel}
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), g.Timeout)
+		c = &flightCall[P]{done: make(chan struct{}), waiters: 1, cancel: cancel}
 		g.calls[key] = c
 		go g.run(key, c, fctx, fn)
 	}
@@ -74,11 +72,12 @@ func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Contex
 			}
 		}
 		g.mu.Unlock()
-		return nil, ctx.Err()
+		var none P
+		return none, ctx.Err()
 	}
 }
 
-func (g *flightGroup) run(key string, c *flightCall, ctx context.Context, fn func(context.Context) (*renderedPage, error)) {
+func (g *Flight[P]) run(key string, c *flightCall[P], ctx context.Context, fn func(context.Context) (P, error)) {
 	defer func() {
 		c.cancel()
 		g.mu.Lock()
@@ -92,7 +91,8 @@ func (g *flightGroup) run(key string, c *flightCall, ctx context.Context, fn fun
 	// recovery: a panic becomes every waiter's error.
 	defer func() {
 		if p := recover(); p != nil {
-			c.val, c.err = nil, fmt.Errorf("%w: %v\n%s", httpcore.ErrPanic, p, debug.Stack())
+			var none P
+			c.val, c.err = none, fmt.Errorf("%w: %v\n%s", ErrPanic, p, debug.Stack())
 		}
 	}()
 	c.val, c.err = fn(ctx)

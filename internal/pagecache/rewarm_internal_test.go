@@ -1,4 +1,4 @@
-package server
+package pagecache
 
 import (
 	"context"
@@ -11,13 +11,13 @@ import (
 func TestRewarmerCoversOnlyWhileWorkingTowardsTheVersion(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var w rewarmer
-	w.begin(ctx)
-	if w.covers(nil, "/about", 2, false) {
+	var w Rewarmer
+	w.Begin(ctx)
+	if w.Covers("/about", 2, false) {
 		t.Error("an idle rewarmer covers a stale page")
 	}
 	if w.running {
-		t.Error("covers of a stale page started a pass")
+		t.Error("Covers of a stale page started a pass")
 	}
 	// Working towards version 2 (its goroutine stood in for: running set
 	// by hand), it covers pages stale for 2, not for 3.
@@ -25,14 +25,14 @@ func TestRewarmerCoversOnlyWhileWorkingTowardsTheVersion(t *testing.T) {
 	w.running, w.target = true, 2
 	w.since = time.Now()
 	w.mu.Unlock()
-	if !w.covers(nil, "/about", 2, false) {
+	if !w.Covers("/about", 2, false) {
 		t.Error("a rewarmer working towards version 2 does not cover a page stale for 2")
 	}
-	if w.covers(nil, "/about", 3, false) {
+	if w.Covers("/about", 3, false) {
 		t.Error("a rewarmer working towards version 2 covers a page stale for 3")
 	}
 	// An expired page is taken on by a running rewarmer.
-	if !w.covers(nil, "/career", 2, true) || len(w.pending) != 1 || w.pending[0] != "/career" {
+	if !w.Covers("/career", 2, true) || len(w.pending) != 1 || w.pending[0] != "/career" {
 		t.Errorf("an expired page: pending %q, want [/career]", w.pending)
 	}
 }

@@ -1,19 +1,23 @@
-package server
+package pagecache
 
 import (
 	"fmt"
 	"reflect"
 	"testing"
 	"time"
-
-	"corpsite/internal/domain"
-	"corpsite/internal/wire"
 )
 
-// page returns a cached page of n bytes (HTML only).
-func page(n int) *renderedPage {
-	return &renderedPage{status: 200, body: variants{codingIdentity: make([]byte, n)}}
+// testPage is a cached page of size bytes.
+type testPage struct {
+	size    int
+	expires time.Time
 }
+
+func (p *testPage) Size() int          { return p.size }
+func (p *testPage) Expires() time.Time { return p.expires }
+
+// page returns a cached page of n bytes.
+func page(n int) *testPage { return &testPage{size: n} }
 
 // entrySize is what a page of n bytes under key costs the cache.
 func entrySize(key string, n int) int { return len(key) + n + entryOverhead }
@@ -21,19 +25,19 @@ func entrySize(key string, n int) int { return len(key) + n + entryOverhead }
 func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
 	const n = 1000
 	// Room for exactly three known pages of n bytes under two-byte keys.
-	c := newPageCache(3 * entrySize("/a", n))
+	c := New[*testPage](3 * entrySize("/a", n))
 	now := time.Now()
 	for _, k := range []string{"/a", "/b", "/c"} {
-		c.put(k, 1, page(n), true)
+		c.Put(k, 1, page(n), true)
 	}
-	c.get("/a", 1, now) // /a is now the most recently used
-	c.put("/d", 1, page(n), true)
+	c.Get("/a", 1, now) // /a is now the most recently used
+	c.Put("/d", 1, page(n), true)
 	for k, want := range map[string]bool{"/a": true, "/b": false, "/c": true, "/d": true} {
-		if got := c.get(k, 1, now) != nil; got != want {
+		if got := c.Get(k, 1, now) != nil; got != want {
 			t.Errorf("after a fourth page: %s cached = %v, want %v (the least recently used, /b, goes)", k, got, want)
 		}
 	}
-	if pages, bytes := c.stats(); pages != 3 || bytes > c.budget {
+	if pages, bytes := c.Stats(); pages != 3 || bytes > c.budget {
 		t.Errorf("stats = %d pages, %d bytes; want 3 pages within %d bytes", pages, bytes, c.budget)
 	}
 }
@@ -41,19 +45,19 @@ func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
 func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
 	const n = 1000
 	budget := 8 * entrySize("/known-0", n)
-	c := newPageCache(budget)
+	c := New[*testPage](budget)
 	now := time.Now()
 	var known []string
 	for i := range 6 {
 		k := fmt.Sprintf("/known-%d", i)
 		known = append(known, k)
-		c.put(k, 1, page(n), true)
+		c.Put(k, 1, page(n), true)
 	}
 	for i := range 10_000 {
-		c.put(fmt.Sprintf("/other-%05d", i), 1, page(n), false)
+		c.Put(fmt.Sprintf("/other-%05d", i), 1, page(n), false)
 	}
 	for _, k := range known {
-		if c.get(k, 1, now) == nil {
+		if c.Get(k, 1, now) == nil {
 			t.Errorf("known page %s was pushed out by other pages", k)
 		}
 	}
@@ -63,114 +67,97 @@ func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
 	if others > budget/otherPagesShare {
 		t.Errorf("other pages take %d bytes, want at most %d (1/%d of the budget)", others, budget/otherPagesShare, otherPagesShare)
 	}
-	if c.get("/other-09999", 1, now) == nil {
+	if c.Get("/other-09999", 1, now) == nil {
 		t.Error("the most recent other page is not cached")
 	}
-	if c.get("/other-00000", 1, now) != nil {
+	if c.Get("/other-00000", 1, now) != nil {
 		t.Error("the oldest other page is still cached")
 	}
 	// A known page needing room takes it from the others first.
-	c.put("/known-6", 1, page(n), true)
-	c.put("/known-7", 1, page(n), true)
+	c.Put("/known-6", 1, page(n), true)
+	c.Put("/known-7", 1, page(n), true)
 	for _, k := range append(known, "/known-6", "/known-7") {
-		if c.get(k, 1, now) == nil {
+		if c.Get(k, 1, now) == nil {
 			t.Errorf("known page %s missing once others were evicted for it", k)
 		}
 	}
 	// A page bigger than the others' share is not cached at all.
-	c.put("/huge-other", 1, page(budget), false)
-	if c.get("/huge-other", 1, now) != nil {
+	c.Put("/huge-other", 1, page(budget), false)
+	if c.Get("/huge-other", 1, now) != nil {
 		t.Error("a page larger than the others' share was cached")
 	}
 }
 
 func TestPageCacheVersionsAndExpiry(t *testing.T) {
-	c := newPageCache(1 << 20)
+	c := New[*testPage](1 << 20)
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	closing := page(10)
 	closing.expires = now.Add(time.Hour)
-	c.put("/career", 1, closing, true)
-	c.put("/", 1, page(10), true)
+	c.Put("/career", 1, closing, true)
+	c.Put("/", 1, page(10), true)
 
-	if c.get("/career", 1, now.Add(time.Hour-time.Nanosecond)) == nil {
+	if c.Get("/career", 1, now.Add(time.Hour-time.Nanosecond)) == nil {
 		t.Error("page missing just before it expires")
 	}
-	if c.get("/career", 1, now.Add(time.Hour)) != nil {
+	if c.Get("/career", 1, now.Add(time.Hour)) != nil {
 		t.Error("page served at the moment it expires")
 	}
-	if f := c.find("/career", 1, now.Add(time.Hour)); f.page != closing || !f.stale || !f.expired {
+	if f := c.Find("/career", 1, now.Add(time.Hour)); f.Page != closing || !f.Stale || !f.Expired {
 		t.Errorf("find of an expired page = %+v; want the page, stale and expired", f)
 	}
-	if c.get("/", 1, now.AddDate(1, 0, 0)) == nil {
+	if c.Get("/", 1, now.AddDate(1, 0, 0)) == nil {
 		t.Error("a page without expiry is missing a year later")
 	}
-	if c.get("/", 2, now) != nil {
+	if c.Get("/", 2, now) != nil {
 		t.Error("a page of version 1 served for version 2")
 	}
-	c.put("/old", 0, page(10), true)
-	if c.get("/old", 0, now) != nil {
+	c.Put("/old", 0, page(10), true)
+	if c.Get("/old", 0, now) != nil {
 		t.Error("a page rendered from older content was cached")
 	}
 
-	// advance returns the known pages, most recently used first, and
-	// keeps every page, stale: not served as current, found by find.
-	c.put("/about", 1, page(10), true)
-	c.put("/gone", 1, page(10), false)
-	c.get("/", 1, now)
-	if got, moved := c.advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about", "/career"}) {
+	// Advance returns the known pages, most recently used first, and
+	// keeps every page, stale: not served as current, found by Find.
+	c.Put("/about", 1, page(10), true)
+	c.Put("/gone", 1, page(10), false)
+	c.Get("/", 1, now)
+	if got, moved := c.Advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about", "/career"}) {
 		t.Errorf("advance = %q, %v; want [/ /about /career], true", got, moved)
 	}
-	if pages, _ := c.stats(); pages != 4 {
+	if pages, _ := c.Stats(); pages != 4 {
 		t.Errorf("%d pages after advance, want 4 (kept, stale; the expired one too)", pages)
 	}
-	if c.get("/about", 2, now) != nil {
+	if c.Get("/about", 2, now) != nil {
 		t.Error("get returned a page of version 1 for version 2")
 	}
-	f := c.find("/about", 2, now)
-	about := f.page
-	if about == nil || !f.stale || f.expired || !f.known {
+	f := c.Find("/about", 2, now)
+	about := f.Page
+	if about == nil || !f.Stale || f.Expired || !f.Known {
 		t.Errorf("find(/about) after advance = %+v; want the page, stale, not expired, known", f)
 	}
 	// Its data checked unchanged, the page is current again.
-	c.promote("/about", about, 2)
-	if c.get("/about", 2, now) != about {
+	c.Promote("/about", about, 2)
+	if c.Get("/about", 2, now) != about {
 		t.Error("promoted page not served for version 2")
 	}
 	// promote leaves a page that was replaced meanwhile alone.
 	fresh := page(10)
-	c.put("/", 2, fresh, true)
-	c.promote("/", about, 3)
-	if f := c.find("/", 2, now); f.page != fresh || f.stale {
+	c.Put("/", 2, fresh, true)
+	c.Promote("/", about, 3)
+	if f := c.Find("/", 2, now); f.Page != fresh || f.Stale {
 		t.Error("promote of another page changed the entry")
 	}
 	// A render from older content never replaces a newer one.
-	c.put("/", 1, page(10), true)
-	if c.get("/", 2, now) != fresh {
+	c.Put("/", 1, page(10), true)
+	if c.Get("/", 2, now) != fresh {
 		t.Error("a page rendered from version 1 replaced the one from version 2")
 	}
-	if got, moved := c.advance(2, 10); moved || got != nil {
+	if got, moved := c.Advance(2, 10); moved || got != nil {
 		t.Errorf("advance to the same version = %q, %v; want nil, false", got, moved)
 	}
-	c.put("/a", 2, page(10), true)
-	c.put("/b", 2, page(10), true)
-	if got, _ := c.advance(3, 1); len(got) != 1 {
+	c.Put("/a", 2, page(10), true)
+	c.Put("/b", 2, page(10), true)
+	if got, _ := c.Advance(3, 1); len(got) != 1 {
 		t.Errorf("advance with max 1 returned %d keys", len(got))
-	}
-}
-
-// TestPageExpiry: a page expires when the first job it lists closes.
-func TestPageExpiry(t *testing.T) {
-	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	soon, later, past := now.Add(time.Hour), now.AddDate(0, 0, 5), now.AddDate(0, 0, -5)
-	api := map[string]wire.Result{
-		"/api/jobs":   {Data: []wire.Job{{ClosingDate: &later}, {ClosingDate: &past}, {}}},
-		"/api/jobs/x": {Data: wire.Job{ClosingDate: &soon}},
-		"/api/blogs":  {Data: []wire.BlogSummary{}},
-	}
-	if got, want := pageExpiry(api, now), domain.ClosesAt(&soon); !got.Equal(want) {
-		t.Errorf("pageExpiry = %v, want %v (the earliest future expiry)", got, want)
-	}
-	if got := pageExpiry(map[string]wire.Result{"/api/blogs": {Data: []wire.BlogSummary{}}}, now); !got.IsZero() {
-		t.Errorf("pageExpiry of a page without jobs = %v, want zero", got)
 	}
 }
