@@ -20,7 +20,6 @@ const (
 	codeTimeout          = "timeout"            // 408: body not sent in time
 	codeURITooLong       = "uri_too_long"       // 414
 	codeMethodNotAllowed = "method_not_allowed" // 405
-	codeBusy             = "busy"               // 503: the server is at capacity; retry later
 )
 
 // statusOf maps an error kind to its HTTP status.
@@ -34,7 +33,7 @@ func statusOf(code string) int {
 		return http.StatusRequestURITooLong
 	case codeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
-	case codeBusy:
+	case domain.EBusy:
 		return http.StatusServiceUnavailable
 	case domain.EInvalid:
 		return http.StatusUnprocessableEntity

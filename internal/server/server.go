@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"corpsite/internal/auth"
+	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/render"
@@ -127,10 +128,7 @@ type Server struct {
 	trustedProxies []netip.Prefix
 	formLimits     routeLimits
 	uploadLimits   routeLimits
-	// uploadSlots holds a token per application streaming its files
-	// (at most maxUploads).
-	uploadSlots chan struct{}
-	staffEmail  string
+	staffEmail     string
 	// settings are stated by pages; every page's boot data carries them.
 	settings   wire.Settings
 	mailQueued func()
@@ -138,6 +136,8 @@ type Server struct {
 	idKeys     *idcrypt.Keyring
 	// signin signs staff in and decides whether their sessions hold.
 	signin *staffsignin.Service
+	// careers takes job applications.
+	careers *careers.Service
 	// metrics counts requests by route; nil without Options.Metrics.
 	metrics *requestMetrics
 }
@@ -184,7 +184,6 @@ func New(o Options) (*Server, error) {
 		trustedProxies: o.TrustedProxies,
 		formLimits:     formLimits,
 		uploadLimits:   uploadLimits,
-		uploadSlots:    make(chan struct{}, maxUploads),
 		staffEmail:     o.StaffEmail,
 		settings:       wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:     o.MailQueued,
@@ -197,6 +196,7 @@ func New(o Options) (*Server, error) {
 		keys = o.IDKeys
 	}
 	s.signin = staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
+	s.careers = s.newCareers(maxUploads)
 	s.securityHeaders = securityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash))
 	if o.FormReadTimeout > 0 {
 		s.formLimits.readTimeout = o.FormReadTimeout
