@@ -154,6 +154,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:          "taking a job application (replays, upload slots, the client's limit, documents, the sealed national ID, spam, mails) is policy over the domain's stores and blob interface, tested without HTTP; parsing the multipart request and status codes are the server's",
+		pkgs:         []string{"internal/careers"},
+		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http", "mime/multipart"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -312,6 +318,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/staffsignin"):           {Deps: []string{"net/http", m("internal/render")}},
 		m("internal/httpcore"):              {Deps: []string{m("internal/sitecontent")}},
 		m("internal/pagecache"):             {Deps: []string{"net/http"}},
+		m("internal/careers"):               {Deps: []string{"net/http", m("internal/blob")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

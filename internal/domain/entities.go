@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"context"
 	"slices"
 	"time"
 )
@@ -57,6 +58,29 @@ func (j Job) Expired(now time.Time) bool {
 // Public reports whether visitors may see and apply for the job.
 func (j Job) Public(now time.Time) bool {
 	return j.Status == JobOpen && !j.Expired(now)
+}
+
+// PublicJob returns job id if visitors may see it at now: ENotFound
+// ("Job not found.") for an unknown or draft job, EGone for a closed or
+// expired one. Job pages, the job API and the application all ask it.
+func PublicJob(ctx context.Context, jobs interface {
+	GetJob(ctx context.Context, id string) (Job, error)
+}, id string, now time.Time) (Job, error) {
+	notFound := Errorf(ENotFound, "Job not found.")
+	if !ValidID(id) {
+		return Job{}, notFound
+	}
+	j, err := jobs.GetJob(ctx, id)
+	if IsNotFound(err) || err == nil && j.Status == JobDraft {
+		return Job{}, notFound
+	}
+	if err != nil {
+		return Job{}, err
+	}
+	if !j.Public(now) {
+		return Job{}, Errorf(EGone, "This position is no longer open.")
+	}
+	return j, nil
 }
 
 // PostStatus says whether a blog post is visible to visitors.

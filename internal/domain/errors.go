@@ -16,6 +16,7 @@ const (
 	EConflict     = "conflict"     // the record changed or already exists (409)
 	EUnauthorized = "unauthorized" // sign-in required or refused (401/403)
 	ETooMany      = "rate_limited" // too many requests from one client (429)
+	EBusy         = "busy"         // the site is at capacity, nobody's fault; try again later (503)
 	EInternal     = "internal"     // our fault; details only in the log (500)
 )
 

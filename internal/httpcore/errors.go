@@ -21,7 +21,6 @@ const (
 	CodeTimeout          = "timeout"            // 408: body not sent in time
 	CodeURITooLong       = "uri_too_long"       // 414
 	CodeMethodNotAllowed = "method_not_allowed" // 405
-	CodeBusy             = "busy"               // 503: the server is at capacity; retry later
 )
 
 // StatusOf maps an error kind to its HTTP status.
@@ -35,7 +34,7 @@ func StatusOf(code string) int {
 		return http.StatusRequestURITooLong
 	case CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
-	case CodeBusy:
+	case domain.EBusy:
 		return http.StatusServiceUnavailable
 	case domain.EInvalid:
 		return http.StatusUnprocessableEntity

@@ -27,25 +27,12 @@ func (s *Server) publicJobs(ctx context.Context) ([]wire.Job, error) {
 	return out, nil
 }
 
+// errJobNotFound answers for a job staff look for that is not there.
 var errJobNotFound = domain.Errorf(domain.ENotFound, "Job not found.")
 
-// publicJob returns job id if visitors may see it: ENotFound for an unknown
-// or draft job, EGone for a closed or expired one.
+// publicJob returns job id if visitors may see it (domain.PublicJob).
 func (s *Server) publicJob(ctx context.Context, id string) (domain.Job, error) {
-	if !domain.ValidID(id) {
-		return domain.Job{}, errJobNotFound
-	}
-	j, err := s.store.GetJob(ctx, id)
-	if domain.IsNotFound(err) || err == nil && j.Status == domain.JobDraft {
-		return domain.Job{}, errJobNotFound
-	}
-	if err != nil {
-		return domain.Job{}, err
-	}
-	if !j.Public(s.now()) {
-		return domain.Job{}, domain.Errorf(domain.EGone, "This position is no longer open.")
-	}
-	return j, nil
+	return domain.PublicJob(ctx, s.store, id, s.now())
 }
 
 // jobTitle is a job page's title without the site name.

@@ -39,10 +39,10 @@ func SetUploadDeadlines(s *Server, first, upload time.Duration) {
 
 // SetMaxUploads replaces the number of applications that may stream their
 // files at once. Call it before s serves.
-func SetMaxUploads(s *Server, n int) { s.uploadSlots = make(chan struct{}, n) }
+func SetMaxUploads(s *Server, n int) { s.careers = s.newCareers(n) }
 
 // UploadsInProgress is the number of applications streaming their files.
-func UploadsInProgress(s *Server) int { return len(s.uploadSlots) }
+func UploadsInProgress(s *Server) int { return s.careers.Uploading() }
 
 // ServeAdminAs serves r with the staff API route it matches as if st
 // were signed in, without a session or a role check (the role × route

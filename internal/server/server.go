@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"corpsite/internal/auth"
+	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
@@ -126,13 +127,9 @@ type Server struct {
 	// compressed runs CompressAssets once.
 	compressed sync.Once
 
-	trustedProxies []netip.Prefix
-	formLimits     httpcore.Limits
-	uploadLimits   httpcore.Limits
-	// uploadSlots holds a token per application streaming its files
-	// (at most maxUploads).
-	uploadSlots chan struct{}
-	staffEmail  string
+	formLimits   httpcore.Limits
+	uploadLimits httpcore.Limits
+	staffEmail   string
 	// settings are stated by pages; every page's boot data carries them.
 	settings   wire.Settings
 	mailQueued func()
@@ -140,6 +137,8 @@ type Server struct {
 	idKeys     *idcrypt.Keyring
 	// signin signs staff in and decides whether their sessions hold.
 	signin *staffsignin.Service
+	// careers takes job applications.
+	careers *careers.Service
 	// metrics counts requests by route; nil without Options.Metrics.
 	metrics *httpcore.RequestMetrics
 }
@@ -185,7 +184,6 @@ func New(o Options) (*Server, error) {
 
 		formLimits:   formLimits,
 		uploadLimits: uploadLimits,
-		uploadSlots:  make(chan struct{}, maxUploads),
 		staffEmail:   o.StaffEmail,
 		settings:     wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
 		mailQueued:   o.MailQueued,
@@ -199,6 +197,7 @@ func New(o Options) (*Server, error) {
 		keys = o.IDKeys
 	}
 	s.signin = staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
+	s.careers = s.newCareers(maxUploads)
 	if o.FormReadTimeout > 0 {
 		s.formLimits.ReadTimeout = o.FormReadTimeout
 	}

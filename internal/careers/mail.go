@@ -1,4 +1,4 @@
-package server
+package careers
 
 import (
 	"fmt"
@@ -7,16 +7,45 @@ import (
 	"corpsite/internal/domain"
 )
 
+// Mail is what the mails about an application say of the site and where
+// they go.
+type Mail struct {
+	// SiteName is the company's name as the mails sign it.
+	SiteName string
+	// CareersEmail receives applicants' replies to their confirmation.
+	CareersEmail string
+	// BaseURL is the site's public origin; the privacy notice is under it.
+	BaseURL string
+	// RetentionDays is how long applications are kept, as the
+	// confirmation states it.
+	RetentionDays int
+	// StaffEmail is told of every application that is not suspected
+	// spam; "" tells no one.
+	StaffEmail string
+}
+
+// about is the mails about a, stored for job: the applicant's
+// confirmation and the staff notification. Suspected spam mails no one.
+func (m Mail) about(job domain.Job, a domain.Application, created bool) []*domain.OutboxMessage {
+	if a.Spam {
+		return nil
+	}
+	out := []*domain.OutboxMessage{m.applicantConfirmation(job, a, created)}
+	if m.StaffEmail != "" {
+		out = append(out, m.applicationNotification(job, a, created))
+	}
+	return out
+}
+
 // applicantConfirmation is the e-mail that tells an applicant their
 // application arrived: which position, their reference, what happens
 // next and where the privacy notice is. It repeats nothing sensitive
 // (no national ID, no documents), since mail travels further than we can
 // see. Replies go to the careers address.
-func (s *Server) applicantConfirmation(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
-	site := s.content.Site
+func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Dear %s,\n\n", a.FirstName)
-	fmt.Fprintf(&b, "Thank you for applying for the position of %s (%s) at %s.\n", job.JobTitle, job.Location, site.Name)
+	fmt.Fprintf(&b, "Thank you for applying for the position of %s (%s) at %s.\n", job.JobTitle, job.Location, m.SiteName)
 	if created {
 		b.WriteString("We have received your application and your documents.\n\n")
 	} else {
@@ -28,14 +57,14 @@ func (s *Server) applicantConfirmation(job domain.Job, a domain.Application, cre
 	b.WriteString("- If your profile fits the position, we will contact you by e-mail or phone to arrange a first conversation.\n")
 	b.WriteString("- Whatever the outcome, we will let you know. Please quote your reference number if you write to us.\n")
 	b.WriteString("- If you apply again for this position with the same e-mail address, your new application replaces this one.\n\n")
-	fmt.Fprintf(&b, "How we use and keep your data: %s/privacy\n", s.baseURL)
-	fmt.Fprintf(&b, "Applications and their documents are deleted %d days after they arrive.\n\n", s.settings.RetentionDays)
-	fmt.Fprintf(&b, "Kind regards,\nThe recruiting team of %s\n", site.Name)
+	fmt.Fprintf(&b, "How we use and keep your data: %s/privacy\n", m.BaseURL)
+	fmt.Fprintf(&b, "Applications and their documents are deleted %d days after they arrive.\n\n", m.RetentionDays)
+	fmt.Fprintf(&b, "Kind regards,\nThe recruiting team of %s\n", m.SiteName)
 	return &domain.OutboxMessage{
 		To:        a.Email,
 		Subject:   fmt.Sprintf("Your application for %s (%s)", job.JobTitle, a.Reference),
 		Body:      b.String(),
-		ReplyTo:   site.CareersEmail,
+		ReplyTo:   m.CareersEmail,
 		CreatedAt: a.ConsentAt,
 	}
 }
@@ -44,7 +73,7 @@ func (s *Server) applicantConfirmation(job domain.Job, a domain.Application, cre
 // names the applicant and the position but carries no national ID and no
 // documents: staff open those in the console, where access is recorded.
 // Replies go to the applicant.
-func (s *Server) applicationNotification(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
+func (m Mail) applicationNotification(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
 	var b strings.Builder
 	subject := "New application"
 	if created {
@@ -63,7 +92,7 @@ func (s *Server) applicationNotification(job domain.Job, a domain.Application, c
 	fmt.Fprintf(&b, "Received:  %s\n\n", a.ConsentAt.UTC().Format("2006-01-02 15:04 MST"))
 	b.WriteString("The documents and the full application are in the staff console.\n")
 	return &domain.OutboxMessage{
-		To:        s.staffEmail,
+		To:        m.StaffEmail,
 		Subject:   fmt.Sprintf("%s: %s – %s", subject, job.JobTitle, a.FullName),
 		Body:      b.String(),
 		ReplyTo:   a.Email,
