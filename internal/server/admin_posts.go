@@ -297,7 +297,7 @@ func sectionProblem(content string) string {
 		}
 		first = false
 		if isH2 {
-			if nodeText(n) == "" {
+			if sanitize.Text(n) == "" {
 				return msgPostContentEmptyH2
 			}
 			headings++
