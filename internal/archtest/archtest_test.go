@@ -49,18 +49,23 @@ var rules = []rule{
 	},
 	{
 		why:       "handlers never import a concrete store or blob implementation",
-		pkgs:      []string{"internal/server/..."},
+		pkgs:      []string{"internal/server/...", "internal/console/..."},
 		forbidden: []string{"internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
+	},
+	{
+		why:       "the staff console's API asks the site for its pages through an interface (console.Site): it renders nothing itself and never reaches into the server; like every handler it knows no concrete store, blob storage, mail sender or wiring",
+		pkgs:      []string{"internal/console/..."},
+		forbidden: []string{"internal/render/...", "internal/server/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 	},
 	{
 		why:       "stores depend on the domain, not on the HTTP side or the wiring",
 		pkgs:      []string{"internal/store/..."},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/app/...", "internal/cli/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/app/...", "internal/cli/..."},
 	},
 	{
 		why:       "blob storage depends on the domain only",
 		pkgs:      []string{"internal/blob/..."},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/app/...", "internal/cli/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/app/...", "internal/cli/..."},
 	},
 	{
 		why:       "the renderer is used by the server and wired by app",
@@ -85,7 +90,7 @@ var rules = []rule{
 	{
 		why:       "mail is an adapter like the stores: it depends on the domain, not on the HTTP side, the stores or the wiring",
 		pkgs:      []string{"internal/mail/..."},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/..."},
 	},
 	{
 		why:       "only wiring starts the mail sender; handlers queue mail through the store's outbox",
@@ -95,12 +100,12 @@ var rules = []rule{
 	{
 		why:       "document checks read bytes and speak the domain's errors; they know nothing of HTTP, stores or wiring",
 		pkgs:      []string{"internal/docfile/..."},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 	},
 	{
 		why:       "backups reach the databases themselves and the file store through the domain's interface only; they know nothing of HTTP, the stores' code or the wiring",
 		pkgs:      []string{"internal/backup"},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/mail/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/mail/..."},
 		importers: []string{"internal/cli"},
 	},
 	{
@@ -121,42 +126,42 @@ var rules = []rule{
 	{
 		why:          "what search engines and feed readers are told (structured data, feeds, the sitemap) is built from the domain's values; serving it is the HTTP side's job",
 		pkgs:         []string{"internal/seo"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 		forbiddenStd: []string{"net/http"},
 	},
 	{
-		why:          "scaling and encoding pictures knows nothing of uploads, storage or HTTP: docfile checks the file, the server stores and serves the results",
+		why:          "scaling and encoding pictures knows nothing of uploads, storage or HTTP: docfile checks the file, the console stores the results and the server serves them",
 		pkgs:         []string{"internal/media"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/docfile/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/docfile/..."},
 		forbiddenStd: []string{"net/http"},
 	},
 	{
 		why:          "the job search's rules (parsing a query, its canonical form, matching) are plain functions the pages and the API both call; they know nothing of HTTP or storage",
 		pkgs:         []string{"internal/jobsearch"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 		forbiddenStd: []string{"net/http"},
 	},
 	{
-		why:          "signing staff in and how long sessions hold is policy over the domain's stores, tested without HTTP; cookies and status codes are the server's",
+		why:          "signing staff in and how long sessions hold is policy over the domain's stores, tested without HTTP; cookies and status codes are the console's",
 		pkgs:         []string{"internal/staffsignin"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 		forbiddenStd: []string{"net/http"},
 	},
 	{
 		why:       "every request's path through the middleware, limits and error answers is the same for pages, the public API and the console; it knows nothing of what they serve",
 		pkgs:      []string{"internal/httpcore"},
-		forbidden: []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/sitecontent/..."},
+		forbidden: []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/sitecontent/..."},
 	},
 	{
 		why:          "the page cache (versions, single flight, re-warming) keeps whatever the server calls a page; it knows nothing of HTTP, HTML or the stores",
 		pkgs:         []string{"internal/pagecache"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/wire/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/...", "internal/wire/..."},
 		forbiddenStd: []string{"net/http"},
 	},
 	{
 		why:          "taking a job application (replays, upload slots, the client's limit, documents, the sealed national ID, spam, mails) is policy over the domain's stores and blob interface, tested without HTTP; parsing the multipart request and status codes are the server's",
 		pkgs:         []string{"internal/careers"},
-		forbidden:    []string{"internal/server/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
 		forbiddenStd: []string{"net/http", "mime/multipart"},
 	},
 	{
@@ -319,6 +324,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/httpcore"):              {Deps: []string{m("internal/sitecontent")}},
 		m("internal/pagecache"):             {Deps: []string{"net/http"}},
 		m("internal/careers"):               {Deps: []string{"net/http", m("internal/blob")}},
+		m("internal/console"):               {Deps: []string{m("internal/render")}},
 	}
 	got := violations(g, rules)
 	for i, r := range rules {

@@ -65,12 +65,12 @@ func (sub *Submission) AddDocument(ctx context.Context, part, fileName string, r
 		return domain.Errorf(domain.EInvalid, "The %s was sent twice. Please reload the page and try again.", d.label)
 	}
 	if fileName == "" {
-		return fieldError(part, "Attach the "+d.label+" as a file.")
+		return domain.FieldError(part, "Attach the "+d.label+" as a file.")
 	}
 	// The name first, in the words the form uses; then docfile reads the
 	// content and judges it by what it is.
 	if msg := domain.CheckFileName(part, fileName); msg != "" {
-		return fieldError(part, msg)
+		return domain.FieldError(part, msg)
 	}
 	cr := &countingReader{r: r}
 	checked, err := docfile.Check(ctx, d.kind, fileName, cr, sub.svc.tempDir)
@@ -111,9 +111,9 @@ func (sub *Submission) refusal(part, fileName string, read int64, err error) err
 	// An empty or too large file gets the rules' words, which the form
 	// shows for it too; its content, docfile's.
 	if msg := domain.CheckFileMeta(part, fileName, read); msg != "" {
-		return fieldError(part, msg)
+		return domain.FieldError(part, msg)
 	}
-	return fieldError(part, de.Message)
+	return domain.FieldError(part, de.Message)
 }
 
 // document is what the use case knows of an expected document part.
@@ -154,11 +154,6 @@ func (sub *Submission) cleanupOnFailure(ctx context.Context) {
 		return
 	}
 	sub.svc.deleteBlobs(ctx, d.keys)
-}
-
-// fieldError is a refusal of one field of the form.
-func fieldError(field, msg string) error {
-	return &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
 }
 
 // countingReader counts the bytes read through it.

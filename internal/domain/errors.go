@@ -44,6 +44,12 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// FieldError is an EInvalid refusal of one field of a form, with msg as
+// both the error's message and the field's.
+func FieldError(field, msg string) *Error {
+	return &Error{Code: EInvalid, Message: msg, Fields: map[string]string{field: msg}}
+}
+
 // NotFound returns an ENotFound error naming what was missing.
 func NotFound(what string) *Error {
 	return &Error{Code: ENotFound, Message: what + " not found."}

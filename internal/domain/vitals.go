@@ -166,6 +166,13 @@ func (h VitalsHistogram) Percentile(m VitalsMetric, q float64) float64 {
 	return VitalsBucketValue(m, maxB)
 }
 
+// VitalsToday is the day a measurement taken at now is counted in: its
+// date in the site's time zone loc, as midnight UTC (VitalsDay.Day).
+func VitalsToday(now time.Time, loc *time.Location) time.Time {
+	y, m, d := now.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
 // VitalsDay is one day's measurements of a metric on a route.
 type VitalsDay struct {
 	Day   time.Time // midnight UTC of the day (a date, in the site's zone)

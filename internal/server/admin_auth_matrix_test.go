@@ -23,7 +23,7 @@ const (
 )
 
 var adminAccess = map[string]string{
-	// admin_auth.go
+	// internal/console/auth.go
 	"POST /login":             accessOpen,
 	"POST /setup/check":       accessOpen,
 	"POST /setup":             accessOpen,
@@ -38,7 +38,7 @@ var adminAccess = map[string]string{
 	"POST /staff/{id}/reset":  accessAdmins,
 	"GET /audit":              accessAdmins,
 
-	// admin_applications.go
+	// internal/console/applications.go
 	"GET /applications":                      accessRecruiters,
 	"GET /applications/export.csv":           accessRecruiters,
 	"GET /applications/{id}":                 accessRecruiters,
@@ -48,7 +48,7 @@ var adminAccess = map[string]string{
 	"POST /applications/{id}/notes":          accessRecruiters,
 	"DELETE /applications/{id}":              accessRecruiters,
 
-	// admin_moderation.go
+	// internal/console/moderation.go
 	"GET /messages":         accessEditors,
 	"GET /messages/{id}":    accessEditors,
 	"PATCH /messages/{id}":  accessEditors,
@@ -58,7 +58,7 @@ var adminAccess = map[string]string{
 	"GET /mail":             accessAdmins,
 	"POST /mail/{id}/retry": accessAdmins,
 
-	// admin_jobs.go, admin_posts.go
+	// internal/console/jobs.go, posts.go, covers.go
 	"GET /jobs":                  accessRecruiters,
 	"POST /jobs":                 accessRecruiters,
 	"POST /jobs/preview":         accessRecruiters,
@@ -78,7 +78,7 @@ var adminAccess = map[string]string{
 	"POST /posts/{id}/cover":     accessEditors,
 	"DELETE /posts/{id}/cover":   accessEditors,
 
-	// admin_dashboard.go, admin_vitals.go
+	// internal/console/dashboard.go, vitals.go
 	"GET /dashboard": accessAnyStaff,
 	"GET /vitals":    accessAnyStaff,
 }

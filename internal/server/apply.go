@@ -22,9 +22,6 @@ const (
 	// applyJSONMax bounds the "application" part: the longest text the
 	// rules allow, many times over, but no room for a file in disguise.
 	applyJSONMax = 256 << 10
-	// applyCleanupTimeout bounds the removal of documents, which runs
-	// even when the client has gone.
-	applyCleanupTimeout = careers.CleanupTimeout
 )
 
 // newCareers is the job application use case over s's store, blob
@@ -218,11 +215,6 @@ func partError(err error, malformed string) error {
 	default:
 		return domain.Errorf(domain.EInvalid, "%s", malformed)
 	}
-}
-
-// fieldError is a refusal of one field of the form.
-func fieldError(field, msg string) error {
-	return &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
 }
 
 // bodyReader marks the failures of reading a document from the request

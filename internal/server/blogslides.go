@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"corpsite/internal/sanitize"
 	"corpsite/internal/wire"
 )
 
@@ -43,7 +44,7 @@ func blogSlides(body string) []wire.BlogSlide {
 	for _, n := range nodes {
 		if n.Type == html.ElementNode && n.DataAtom == atom.H2 {
 			flush()
-			heading, started = nodeText(n), true
+			heading, started = sanitize.Text(n), true
 			continue
 		}
 		started = true
@@ -52,24 +53,4 @@ func blogSlides(body string) []wire.BlogSlide {
 	}
 	flush()
 	return slides
-}
-
-// nodeText is the text content of n with white space collapsed. A line
-// break or a paragraph inside separates words, as it does on screen.
-func nodeText(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		switch {
-		case n.Type == html.TextNode:
-			b.WriteString(n.Data)
-		case n.Type == html.ElementNode && (n.DataAtom == atom.Br || n.DataAtom == atom.P || n.DataAtom == atom.Div):
-			b.WriteByte(' ')
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
 }

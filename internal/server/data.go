@@ -27,9 +27,6 @@ func (s *Server) publicJobs(ctx context.Context) ([]wire.Job, error) {
 	return out, nil
 }
 
-// errJobNotFound answers for a job staff look for that is not there.
-var errJobNotFound = domain.Errorf(domain.ENotFound, "Job not found.")
-
 // publicJob returns job id if visitors may see it (domain.PublicJob).
 func (s *Server) publicJob(ctx context.Context, id string) (domain.Job, error) {
 	return domain.PublicJob(ctx, s.store, id, s.now())

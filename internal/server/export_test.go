@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"corpsite/internal/console"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/pagecache"
 )
@@ -44,18 +45,15 @@ func SetMaxUploads(s *Server, n int) { s.careers = s.newCareers(n) }
 // UploadsInProgress is the number of applications streaming their files.
 func UploadsInProgress(s *Server) int { return s.careers.Uploading() }
 
+// Staff is the signed-in member of staff a console request is made by.
+type Staff = console.Staff
+
 // ServeAdminAs serves r with the staff API route it matches as if st
 // were signed in, without a session or a role check (the role × route
 // matrix tests those through the real middleware). It answers 404 when no
 // route matches.
 func ServeAdminAs(s *Server, st Staff, w http.ResponseWriter, r *http.Request) {
-	mux := http.NewServeMux()
-	for _, rt := range s.adminRoutes() {
-		mux.HandleFunc(rt.method+" /api/admin"+rt.path, func(w http.ResponseWriter, r *http.Request) {
-			s.serveAdmin(w, r, rt, &st)
-		})
-	}
-	httpcore.Middleware(&s.core, mux).ServeHTTP(w, r)
+	httpcore.Middleware(&s.core, s.staffAPI.As(st)).ServeHTTP(w, r)
 }
 
 // AppLoader is the inline script that starts the app, and AppLoaderHash its CSP source.

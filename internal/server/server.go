@@ -1,7 +1,9 @@
 // Package server is the site's HTTP layer: the route table, page handlers
 // that load data and have the renderer turn it into HTML, the JSON API,
 // static assets and the middleware every response passes through. It
-// depends on the domain interfaces, never on a concrete store.
+// mounts the staff console's API (internal/console) and answers what the
+// console asks of the site (console_site.go). It depends on the domain
+// interfaces, never on a concrete store.
 package server
 
 import (
@@ -23,6 +25,7 @@ import (
 
 	"corpsite/internal/auth"
 	"corpsite/internal/careers"
+	"corpsite/internal/console"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
@@ -109,8 +112,11 @@ type Server struct {
 	// core is the middleware's view of the site: logger, proxies, the
 	// headers every response gets (the Content-Security-Policy allows the
 	// inline style sheet by its hash), request metrics, error screens.
-	core     httpcore.Config
-	console  *adminConsole
+	core httpcore.Config
+	// console is the staff console's page and its bundle (admin_page.go).
+	console *adminConsole
+	// staffAPI is the staff console's API, under /api/admin.
+	staffAPI *console.Server
 	media    http.Handler
 	baseURL  string
 	log      *slog.Logger
@@ -135,8 +141,6 @@ type Server struct {
 	mailQueued func()
 	tempDir    string
 	idKeys     *idcrypt.Keyring
-	// signin signs staff in and decides whether their sessions hold.
-	signin *staffsignin.Service
 	// careers takes job applications.
 	careers *careers.Service
 	// metrics counts requests by route; nil without Options.Metrics.
@@ -161,7 +165,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	console, err := loadAdminConsole(o.Admin)
+	shell, err := loadAdminConsole(o.Admin)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +176,7 @@ func New(o Options) (*Server, error) {
 		content:  o.Content,
 		seo:      seo.Publisher{Site: o.Content.Site, BaseURL: o.BaseURL},
 		assets:   a,
-		console:  console,
+		console:  shell,
 		media:    mediaHandler(o.Media),
 		baseURL:  o.BaseURL,
 		log:      o.Logger,
@@ -196,11 +200,26 @@ func New(o Options) (*Server, error) {
 	if o.IDKeys != nil {
 		keys = o.IDKeys
 	}
-	s.signin = staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
+	signin := staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
 	s.careers = s.newCareers(maxUploads)
 	if o.FormReadTimeout > 0 {
 		s.formLimits.ReadTimeout = o.FormReadTimeout
 	}
+	s.staffAPI = console.New(console.Options{
+		Store:      o.Store,
+		Blobs:      o.Blobs,
+		Site:       consoleSite{s},
+		SignIn:     signin,
+		IDKeys:     o.IDKeys,
+		Now:        o.Now,
+		Logger:     o.Logger,
+		Zone:       s.zone(),
+		SiteName:   o.Content.Site.Name,
+		BaseURL:    o.BaseURL,
+		MailQueued: o.MailQueued,
+		TempDir:    s.tempDir,
+		FormLimits: s.formLimits,
+	})
 	if o.Metrics != nil {
 		if err := s.registerMetrics(o.Metrics); err != nil {
 			return nil, fmt.Errorf("server: register metrics: %w", err)
@@ -236,7 +255,7 @@ func (s *Server) routes() http.Handler {
 	// The literal segment wins over /blog/{id}; no post ID has a dot.
 	mux.HandleFunc("GET /blog/feed.xml", s.blogFeed)
 	mux.Handle("GET /media/", s.media)
-	mux.HandleFunc("GET /covers/{name}", s.serveCover) // blog cover images (cover.go)
+	mux.HandleFunc("GET /covers/{name}", s.serveCover) // blog cover images (covers.go)
 
 	// JSON API.
 	mux.Handle("GET /api/jobs", httpcore.API(s.apiJobs))
@@ -258,9 +277,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /admin/{path...}", s.adminPage)
 	mux.Handle("GET /admin-assets/", s.console.assets)
 
-	// Staff API: each route checks the session and the role (admin.go).
-	for _, rt := range s.adminRoutes() {
-		mux.Handle(rt.method+" /api/admin"+rt.path, s.adminHandler(rt))
+	// Staff API: each route checks the session and the role
+	// (internal/console).
+	for _, rt := range s.staffAPI.Routes() {
+		mux.Handle(rt.Method+" "+rt.Path, rt.Handler)
 	}
 
 	// Pages.
@@ -287,6 +307,10 @@ func (p sitePages) NotFound(w http.ResponseWriter, r *http.Request) { p.s.serveN
 func (p sitePages) ErrorPage(w http.ResponseWriter, r *http.Request, status int) {
 	p.s.serveErrorPage(w, r, status)
 }
+
+// WarnInsecureCookie logs, once at start-up, that staff sessions travel
+// without Secure because the base URL is plain HTTP on a public host.
+func (s *Server) WarnInsecureCookie() { s.staffAPI.WarnInsecureCookie() }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -169,7 +169,4 @@ func (s *Server) zone() *time.Location {
 
 // today is the current date in the site's time zone, as midnight UTC:
 // the day a measurement is counted in.
-func (s *Server) today() time.Time {
-	y, m, d := s.now().In(s.zone()).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
+func (s *Server) today() time.Time { return domain.VitalsToday(s.now(), s.zone()) }

@@ -1,4 +1,4 @@
-package server
+package console
 
 import (
 	"errors"
@@ -320,8 +320,8 @@ func (s *Server) adminMe(_ http.ResponseWriter, r *http.Request, st *Staff) (any
 
 // issuer names the site in authenticator apps.
 func (s *Server) issuer() string {
-	if s.content != nil && s.content.Site.Name != "" {
-		return s.content.Site.Name
+	if s.siteName != "" {
+		return s.siteName
 	}
 	return "Staff console"
 }
@@ -580,10 +580,10 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (a
 		f.Subject = sub
 	}
 	var err error
-	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone()); err != nil {
+	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone); err != nil {
 		return nil, err
 	}
-	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone()); err != nil {
+	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone); err != nil {
 		return nil, err
 	}
 	if !f.Until.IsZero() {

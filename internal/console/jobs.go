@@ -1,4 +1,4 @@
-package server
+package console
 
 // Editing jobs in the staff console: list, create, edit, preview, publish,
 // close and delete. Descriptions are sanitised by the store on every
@@ -8,7 +8,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -39,6 +38,8 @@ const (
 // editorLimits are for the JSON bodies of jobs and posts, whose rich text
 // may be far longer than a contact form.
 var editorLimits = httpcore.Limits{MaxBody: 1 << 20, ReadTimeout: 30 * time.Second}
+
+var errJobNotFound = domain.Errorf(domain.ENotFound, "Job not found.")
 
 // experiencePattern: whole years ("3"), a range ("2-4") or a floor ("5+").
 var experiencePattern = regexp.MustCompile(`^([0-9]{1,2})(?:-([0-9]{1,2})|\+)?$`)
@@ -137,7 +138,7 @@ func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff
 		return nil, err
 	}
 	if j.Status != domain.JobDraft {
-		s.contentChanged(r.Context())
+		s.site.Changed(r.Context())
 	}
 	return s.adminJobView(j), nil
 }
@@ -160,7 +161,7 @@ func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Sta
 	if err := s.store.UpdateJobFrom(r.Context(), &j, from); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	// The job is public already: a failed audit row is logged, not undone.
 	_ = s.audit(r, st, domain.AuditJobPublished, "job "+j.ID, "")
 	return s.adminJobView(j), nil
@@ -180,7 +181,7 @@ func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff
 	if err := s.store.UpdateJobFrom(r.Context(), &j, domain.JobOpen); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditJobClosed, "job "+j.ID, "")
 	return s.adminJobView(j), nil
 }
@@ -199,7 +200,7 @@ func (s *Server) adminDeleteJob(_ http.ResponseWriter, r *http.Request, st *Staf
 	if err := s.store.DeleteJob(r.Context(), j.ID); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditJobDeleted, "job "+j.ID, string(j.Status))
 	return map[string]bool{"deleted": true}, nil
 }
@@ -225,41 +226,12 @@ func (s *Server) adminPreviewJob(_ http.ResponseWriter, r *http.Request, _ *Staf
 	}
 	// As the store would keep it.
 	j.Description = sanitize.HTML(j.Description)
-	html, err := s.previewPage(r.Context(), "/job/"+j.ID, s.jobPageSpec(j))
+	html, err := s.site.PreviewJob(r.Context(), j)
 	if err != nil {
 		return nil, err
 	}
-	return wire.PagePreview{HTML: html, Check: s.seo.CheckJobPosting(j, s.jobURL(j.ID))}, nil
+	return wire.PagePreview{HTML: html, Check: s.site.CheckJob(j)}, nil
 }
-
-// jobPageSpec is the public page of job j, visible to visitors.
-func (s *Server) jobPageSpec(j domain.Job) *pageSpec {
-	spec := &pageSpec{Page: "job", API: map[string]wire.Result{"/api/jobs/" + wire.EncodeURIComponent(j.ID): result(s.jobView(j), nil)}}
-	s.describeJobPage(spec, j)
-	return spec
-}
-
-// previewPage renders spec at path into a complete document, as the page
-// cache would hold it, for a sandboxed iframe in the console.
-func (s *Server) previewPage(ctx context.Context, path string, spec *pageSpec) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, renderDeadline)
-	defer cancel()
-	p, err := s.renderSpec(ctx, path, spec, false)
-	if err != nil {
-		return "", err
-	}
-	if p.status != http.StatusOK {
-		return "", fmt.Errorf("server: preview of %s rendered with status %d", path, p.status)
-	}
-	// The frame runs no script; its requests for the app's modules would
-	// only fail (an opaque origin) and clutter the console.
-	html := previewScripts.ReplaceAllString(string(p.body[codingIdentity]), "")
-	return strings.ReplaceAll(html, "<script>"+appLoader+"</script>\n", ""), nil
-}
-
-// previewScripts matches the list of the app's modules (appLoader, removed
-// as well, would start them).
-var previewScripts = regexp.MustCompile(`<script id="app-modules" type="application/json">[^<]*</script>\n?`)
 
 // staffJob loads job id for the console: ENotFound for an unknown one.
 func (s *Server) staffJob(ctx context.Context, id string) (domain.Job, error) {
@@ -281,7 +253,7 @@ func (s *Server) adminJobView(j domain.Job) wire.AdminJob {
 		SalaryMin: j.SalaryMin, SalaryMax: j.SalaryMax, ClosingDate: dateText(j.ClosingDate),
 		Description: j.Description, Status: string(j.Status), Expired: j.Expired(s.now()),
 		CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, URL: "/job/" + j.ID,
-		Check: s.seo.CheckJobPosting(j, s.jobURL(j.ID)),
+		Check: s.site.CheckJob(j),
 	}
 }
 

@@ -1,4 +1,4 @@
-package server
+package console
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ const (
 // badRequest refuses a malformed query parameter or request field: the
 // request is wrong (400), whatever the form holds.
 func badRequest(field, msg string) error {
-	return httpcore.WithStatus(fieldError(field, msg), http.StatusBadRequest)
+	return httpcore.WithStatus(domain.FieldError(field, msg), http.StatusBadRequest)
 }
 
 // notFoundAs replaces the message of a not-found error with words for staff.
@@ -326,7 +326,7 @@ func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *S
 		return nil, notFoundAs(err, "None of the selected comments exist any more. Reload the list.")
 	}
 	// This instance's pages show the change on the next request.
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	if err := s.audit(r, st, domain.AuditCommentsMod, auditIDs(ids), fmt.Sprintf("%s: %d comments", req.Action, n)); err != nil {
 		return nil, err
 	}

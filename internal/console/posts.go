@@ -1,4 +1,4 @@
-package server
+package console
 
 // Editing blog posts in the staff console: list, create, edit, preview,
 // publish, unpublish, delete and the cover image. Content is sanitised by
@@ -27,6 +27,12 @@ const (
 	postContentMax     = 200_000
 	adminPostPageSize  = 20
 )
+
+// blogPagePath is the path of the public list of posts; a post's page is
+// under it.
+const blogPagePath = "/blog"
+
+var errPostNotFound = domain.Errorf(domain.ENotFound, "Blog post not found.")
 
 // Field messages of the post form.
 const (
@@ -128,7 +134,7 @@ func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.contentChanged(r.Context())
+		s.site.Changed(r.Context())
 	}
 	return adminPostView(p), nil
 }
@@ -150,7 +156,7 @@ func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *St
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, from); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostPublished, "post "+p.ID, "")
 	return adminPostView(p), nil
 }
@@ -168,7 +174,7 @@ func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, domain.PostPublished); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostUnpublish, "post "+p.ID, "")
 	return adminPostView(p), nil
 }
@@ -183,7 +189,7 @@ func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Sta
 	if err := s.store.DeleteBlogPost(r.Context(), p.ID); err != nil {
 		return nil, err
 	}
-	s.contentChanged(r.Context())
+	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostDeleted, "post "+p.ID, string(p.Status))
 	s.deleteCoverFiles(r, p.ImageVersions)
 	return map[string]bool{"deleted": true}, nil
@@ -206,14 +212,14 @@ func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Sta
 			return nil, err
 		}
 		p = saved
-		if comments, err = s.visibleComments(ctx, p.ID); err != nil {
+		if comments, err = s.site.Comments(ctx, p.ID); err != nil {
 			return nil, err
 		}
 	}
 	applyPostInput(&p, in)
 	p.Status = domain.PostPublished
 	p.Content = sanitize.HTML(p.Content) // as the store would keep it
-	html, err := s.previewPage(ctx, blogPagePath+"/"+p.ID, s.postPageSpec(p, comments))
+	html, err := s.site.PreviewPost(ctx, p, comments)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +303,7 @@ func sectionProblem(content string) string {
 		}
 		first = false
 		if isH2 {
-			if nodeText(n) == "" {
+			if sanitize.Text(n) == "" {
 				return msgPostContentEmptyH2
 			}
 			headings++

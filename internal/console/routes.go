@@ -1,4 +1,4 @@
-package server
+package console
 
 import (
 	"net/http"
@@ -49,6 +49,10 @@ var (
 	adminsOnly []domain.Role
 )
 
+// errPageNotFound answers a page number past a console list's last page
+// (in the words of the public list of posts).
+var errPageNotFound = domain.Errorf(domain.ENotFound, "There is no such page of posts.")
+
 // maxStaffPage bounds the page number of a console list, and so the
 // offset a request can ask the database to skip.
 const maxStaffPage = 10000
@@ -70,12 +74,12 @@ func staffPage(raw string) (int, error) {
 // console lists its routes in a file of its own.
 func (s *Server) adminRoutes() []adminRoute {
 	return slices.Concat(
-		s.authRoutes(),        // admin_auth.go: sign-in, sessions, TOTP, staff accounts, audit log
-		s.jobAdminRoutes(),    // admin_jobs.go: jobs and blog posts
-		s.inboxRoutes(),       // admin_applications.go: applications
-		s.moderationRoutes(),  // admin_moderation.go: contact messages, comments, mail
-		s.vitalsAdminRoutes(), // admin_vitals.go: real-user speed on the dashboard
-		s.dashboardRoutes(),   // admin_dashboard.go: counts needing attention
+		s.authRoutes(),        // auth.go: sign-in, sessions, TOTP, staff accounts, audit log
+		s.jobAdminRoutes(),    // jobs.go: jobs and blog posts
+		s.inboxRoutes(),       // applications.go: applications
+		s.moderationRoutes(),  // moderation.go: contact messages, comments, mail
+		s.vitalsAdminRoutes(), // vitals.go: real-user speed on the dashboard
+		s.dashboardRoutes(),   // dashboard.go: counts needing attention
 	)
 }
 

@@ -1,4 +1,4 @@
-package server
+package console
 
 import (
 	"cmp"
@@ -94,6 +94,10 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 	})
 	return rep, nil
 }
+
+// today is the current date in the site's time zone, as midnight UTC: the
+// last day of the dashboard's period.
+func (s *Server) today() time.Time { return domain.VitalsToday(s.now(), s.zone) }
 
 // roundVital rounds a 75th percentile as the dashboard shows it: whole
 // milliseconds, or three decimals of CLS. The rating is of the rounded

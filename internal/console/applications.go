@@ -1,4 +1,4 @@
-package server
+package console
 
 import (
 	"cmp"
@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
@@ -51,6 +52,9 @@ const (
 	exportMaxRows = 10_000
 	// inboxMaxQuery bounds the search text, in characters.
 	inboxMaxQuery = 200
+	// eraseCleanupTimeout bounds the removal of an erased application's
+	// documents, as it bounds that of a failed submission.
+	eraseCleanupTimeout = careers.CleanupTimeout
 )
 
 // inboxDate is how the filters write a day.
@@ -195,7 +199,7 @@ func (s *Server) jobTitles(ctx context.Context) (map[string]string, []wire.JobCh
 // GET /api/admin/applications: one page of the applications the filters
 // select. Suspected spam is left out unless spam=1 asks for it alone.
 func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	q, err := parseInboxQuery(r.URL.Query(), s.zone())
+	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
 		return nil, err
 	}
@@ -542,7 +546,7 @@ func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, s
 	}
 	// The row is gone: its documents go too, on a context of their own
 	// (a client that leaves must not leave the files behind).
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), applyCleanupTimeout)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), eraseCleanupTimeout)
 	defer cancel()
 	left := 0
 	for _, k := range keys {
@@ -641,7 +645,7 @@ func exportDetail(n int, f domain.ApplicationFilter) string {
 // while it streams come at the end, as a CSV attachment. It is recorded
 // in the audit log first; more than exportMaxRows is refused.
 func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	q, err := parseInboxQuery(r.URL.Query(), s.zone())
+	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
 		return nil, err
 	}
@@ -669,7 +673,7 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", attachment("applications-"+s.now().In(s.zone()).Format(inboxDate)+".csv"))
+	h.Set("Content-Disposition", attachment("applications-"+s.now().In(s.zone).Format(inboxDate)+".csv"))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	h.Set("Cache-Control", "no-store")

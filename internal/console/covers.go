@@ -1,4 +1,4 @@
-package server
+package console
 
 // Blog cover images: uploaded in the console, checked like applicants'
 // images (docfile: JPEG or PNG, pixel bounds, EXIF orientation applied,
@@ -15,7 +15,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -27,9 +26,9 @@ import (
 	"corpsite/internal/media"
 )
 
-// coverFolder is the blob folder of cover images, the only one served
-// publicly.
-const coverFolder = "covers"
+// CoverFolder is the blob folder of cover images, the only one served
+// publicly (by the site, at /covers/).
+const CoverFolder = "covers"
 
 // coverPart is the multipart field that holds the image.
 const coverPart = "image"
@@ -84,7 +83,7 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.contentChanged(r.Context())
+		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
 	return adminPostView(p), nil
@@ -102,7 +101,7 @@ func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		return nil, err
 	}
 	if p.Status == domain.PostPublished {
-		s.contentChanged(r.Context())
+		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
 	return adminPostView(p), nil
@@ -171,7 +170,7 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 		return nil, err
 	}
 	set := media.EncodeCover(src, s.log)
-	base := domain.NewBlobKey(coverFolder, title, s.now(), "")
+	base := domain.NewBlobKey(CoverFolder, title, s.now(), "")
 	versions := make([]domain.ImageVersion, len(set.Versions))
 	var stored []domain.ImageVersion
 	for i, v := range set.Versions {
@@ -198,14 +197,15 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 	return versions, nil
 }
 
-// coverKeyOf is the blob key of a cover file's URL, or "" for an image
-// that is not an uploaded cover (a demo picture under /media/).
-func coverKeyOf(url string) string {
-	name, ok := strings.CutPrefix(url, "/"+coverFolder+"/")
+// CoverKey is the blob key of a cover file's URL, or "" for an image
+// that is not an uploaded cover (a demo picture under /media/). The site
+// serves a cover only under a name it accepts.
+func CoverKey(url string) string {
+	name, ok := strings.CutPrefix(url, "/"+CoverFolder+"/")
 	if !ok || !coverName.MatchString(name) {
 		return ""
 	}
-	return coverFolder + "/" + name
+	return CoverFolder + "/" + name
 }
 
 // deleteCoverFiles removes the files of a replaced or deleted cover. A
@@ -221,45 +221,11 @@ func (s *Server) deleteCoverKeys(ctx context.Context, versions []domain.ImageVer
 	}
 	for _, v := range versions {
 		for _, u := range v.URLs() {
-			if key := coverKeyOf(u); key != "" {
+			if key := CoverKey(u); key != "" {
 				if err := s.blobs.Delete(ctx, key); err != nil {
 					s.log.Error("deleting a cover image", "key", key, "err", err)
 				}
 			}
 		}
 	}
-}
-
-// GET /covers/{name}: a cover image file. Only names a cover is stored
-// under are served, from the covers/ folder only, with the type their
-// extension says (never what the store reports or the bytes suggest); the
-// content never changes under a name, so it is cached for a year.
-func (s *Server) serveCover(w http.ResponseWriter, r *http.Request) {
-	key := coverKeyOf("/" + coverFolder + "/" + r.PathValue("name"))
-	if key == "" || s.blobs == nil {
-		s.serveNotFound(w, r)
-		return
-	}
-	rc, info, err := s.blobs.Open(r.Context(), key)
-	if domain.IsNotFound(err) {
-		s.serveNotFound(w, r)
-		return
-	}
-	if err != nil {
-		httpcore.Fail(w, r, err)
-		return
-	}
-	defer rc.Close()
-	h := w.Header()
-	h.Set("Content-Type", media.ContentType(path.Ext(key)))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	if info.Size > 0 {
-		h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	}
-	if r.Method == http.MethodHead {
-		return
-	}
-	_, _ = io.Copy(w, rc)
 }
