@@ -2,8 +2,8 @@ package console
 
 // Blog cover images: uploaded in the console, checked like applicants'
 // images (docfile: JPEG or PNG, pixel bounds, EXIF orientation applied,
-// metadata dropped), scaled and encoded by media in a few widths, each as AVIF, WebP and JPEG,
-// under covers/ in blob storage and served publicly from /covers/, for
+// metadata dropped), scaled and encoded by media in a few widths, each as WebP and JPEG
+// (covers stored earlier may have AVIF files too, still served), under covers/ in blob storage and served publicly from /covers/, for
 // <picture> with a <source srcset> per format and the JPEG <img> fallback.
 
 import (
@@ -44,8 +44,8 @@ var coverLimits = httpcore.Limits{MaxBody: 12 << 20, ReadTimeout: 2 * time.Minut
 var errNoBlobs = errors.New("server: no blob storage for cover images")
 
 // resizeSlots bounds how many covers are scaled and encoded at once: each
-// holds a decoded image of up to docfile.MaxImagePixels, and an AVIF
-// encoder takes a core and a few hundred MB for a few seconds.
+// holds a decoded image of up to docfile.MaxImagePixels, and the encoders
+// take a core and a few hundred MB for a few seconds.
 var resizeSlots = make(chan struct{}, 1)
 
 // POST /api/admin/posts/{id}/cover: multipart form with the image in
@@ -186,8 +186,6 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 			switch fm.Ext {
 			case ".jpg":
 				versions[i].URL = "/" + key
-			case ".avif":
-				versions[i].AVIF = "/" + key
 			case ".webp":
 				versions[i].WebP = "/" + key
 			}

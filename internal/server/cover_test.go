@@ -18,7 +18,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	_ "github.com/gen2brain/avif" // registers the AVIF decoder with package image
 	_ "github.com/gen2brain/webp" // and the WebP one
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -72,7 +71,7 @@ func coverStores(t *testing.T) map[string]func(t *testing.T) domain.BlobStore {
 func coverFile(t *testing.T, f *fixture, url, format string, w, h int) {
 	t.Helper()
 	res := f.get(t, url)
-	want := map[string]string{"jpeg": "image/jpeg", "avif": "image/avif", "webp": "image/webp"}[format]
+	want := map[string]string{"jpeg": "image/jpeg", "webp": "image/webp"}[format]
 	if res.Status != http.StatusOK || res.Header.Get("Content-Type") != want ||
 		res.Header.Get("X-Content-Type-Options") != "nosniff" ||
 		res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
@@ -97,8 +96,7 @@ func coverKeys(t *testing.T, blobs domain.BlobStore) []string {
 	return keys
 }
 
-// An uploaded cover is stored in three widths, each as JPEG, AVIF and
-// WebP, all served with the right type; replacing it, removing it or
+// An uploaded cover is stored in three widths, each as JPEG and WebP, all served with the right type; replacing it, removing it or
 // deleting the post deletes every one of its files. In a local folder
 // and in an S3 bucket alike.
 func TestAdminCoverUpload(t *testing.T) {
@@ -117,11 +115,10 @@ func TestAdminCoverUpload(t *testing.T) {
 					t.Errorf("version %d × %d: aspect ratio lost", v.Width, v.Height)
 				}
 				base := strings.TrimSuffix(v.URL, ".jpg")
-				if v.AVIF != base+".avif" || v.WebP != base+".webp" {
-					t.Errorf("version %+v: want its AVIF and WebP beside the JPEG", v)
+				if v.WebP != base+".webp" || v.AVIF != "" {
+					t.Errorf("version %+v: want its WebP beside the JPEG, no AVIF", v)
 				}
 				coverFile(t, f, v.URL, "jpeg", v.Width, v.Height)
-				coverFile(t, f, v.AVIF, "avif", v.Width, v.Height)
 				coverFile(t, f, v.WebP, "webp", v.Width, v.Height)
 			}
 			if !slices.Equal(widths, []int{480, 960, 1600}) {
@@ -130,8 +127,8 @@ func TestAdminCoverUpload(t *testing.T) {
 			if got.Image != got.ImageVersions[2].URL {
 				t.Errorf("image %q, want the widest version's JPEG", got.Image)
 			}
-			if keys := coverKeys(t, blobs); len(keys) != 9 {
-				t.Errorf("blob storage holds %d cover files, want 9: %v", len(keys), keys)
+			if keys := coverKeys(t, blobs); len(keys) != 6 {
+				t.Errorf("blob storage holds %d cover files, want 6: %v", len(keys), keys)
 			}
 			first := got.ImageVersions
 
@@ -146,22 +143,22 @@ func TestAdminCoverUpload(t *testing.T) {
 				t.Fatalf("EXIF photo versions %+v, want one 20 × 40 (turned, not enlarged)", got.ImageVersions)
 			}
 			v := got.ImageVersions[0]
-			for _, u := range []string{v.URL, v.AVIF, v.WebP} {
+			for _, u := range []string{v.URL, v.WebP} {
 				body := f.get(t, u).Body
 				if strings.Contains(body, docfiletest.GPSLatitudeMarker) || strings.Contains(body, "Exif") {
 					t.Errorf("%s keeps the upload's EXIF metadata", u)
 				}
 			}
-			coverFile(t, f, v.AVIF, "avif", 20, 40)
+			coverFile(t, f, v.WebP, "webp", 20, 40)
 			for _, old := range first {
-				for _, u := range []string{old.URL, old.AVIF, old.WebP} {
+				for _, u := range []string{old.URL, old.WebP} {
 					if res := f.get(t, u); res.Status != http.StatusNotFound {
 						t.Errorf("old cover %s still served: %d", u, res.Status)
 					}
 				}
 			}
-			if keys := coverKeys(t, blobs); len(keys) != 3 {
-				t.Errorf("blob storage holds %v, want the new version's three files", keys)
+			if keys := coverKeys(t, blobs); len(keys) != 2 {
+				t.Errorf("blob storage holds %v, want the new version's two files", keys)
 			}
 
 			// Removing the cover deletes its files.
@@ -175,8 +172,8 @@ func TestAdminCoverUpload(t *testing.T) {
 
 			// Deleting the post deletes its cover.
 			f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(1000, 500))
-			if keys := coverKeys(t, blobs); len(keys) != 6 {
-				t.Errorf("a 1000-pixel upload left %d files, want 6 (two widths, three formats)", len(keys))
+			if keys := coverKeys(t, blobs); len(keys) != 4 {
+				t.Errorf("a 1000-pixel upload left %d files, want 4 (two widths, two formats)", len(keys))
 			}
 			if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
 				t.Fatalf("delete post: %d %s", res.Status, res.Body)
@@ -236,7 +233,7 @@ func (s *failingPuts) Put(ctx context.Context, key string, r io.Reader, contentT
 // An upload whose storing fails half-way leaves no file behind and the
 // post as it was.
 func TestAdminCoverUploadFailingStorageLeavesNothing(t *testing.T) {
-	for _, n := range []int32{1, 2, 5} { // the first JPEG, its AVIF, the second width's AVIF
+	for _, n := range []int32{1, 2, 4} { // the first JPEG, its WebP, the second width's WebP
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			local := coverStores(t)["local"](t)
 			blobs := &failingPuts{BlobStore: local, n: n}
@@ -269,8 +266,7 @@ func attr(tag, name string) (string, bool) {
 	return m[1], true
 }
 
-// A published post's cover is a <picture>: AVIF, then WebP, then the JPEG
-// <img>, every one with all widths and the same sizes; the first on the
+// A published post's cover is a <picture>: WebP, then the JPEG <img>, every one with all widths and the same sizes; the first on the
 // list and the post's own is never lazy. The API says the same.
 func TestPublicBlogCoverPicture(t *testing.T) {
 	f, _, p := coverFixture(t)
@@ -283,12 +279,12 @@ func TestPublicBlogCoverPicture(t *testing.T) {
 		picture := pictureRE.FindString(f.get(t, path).Body)
 		sources := sourceRE.FindAllString(picture, -1)
 		img := imgRE.FindString(picture)
-		if len(sources) != 2 || img == "" {
-			t.Errorf("%s: first picture %q, want two sources and an img", path, picture)
+		if len(sources) != 1 || img == "" {
+			t.Errorf("%s: first picture %q, want one source and an img", path, picture)
 			continue
 		}
 		sizes, _ := attr(img, "sizes")
-		for i, typ := range []string{"image/avif", "image/webp"} {
+		for i, typ := range []string{"image/webp"} {
 			ext := strings.TrimPrefix(typ, "image/")
 			gotType, _ := attr(sources[i], "type")
 			srcset, _ := attr(sources[i], "srcset")
@@ -315,8 +311,55 @@ func TestPublicBlogCoverPicture(t *testing.T) {
 	if err := json.Unmarshal([]byte(f.get(t, "/api/blogs/"+p.ID).Body), &post); err != nil {
 		t.Fatal(err)
 	}
-	if len(post.ImageSources) != 2 || post.ImageSources[0].Type != "image/avif" || post.ImageSources[1].Type != "image/webp" {
-		t.Errorf("API imageSources %+v, want AVIF then WebP", post.ImageSources)
+	if len(post.ImageSources) != 1 || post.ImageSources[0].Type != "image/webp" {
+		t.Errorf("API imageSources %+v, want WebP", post.ImageSources)
+	}
+}
+
+// A cover stored while AVIF versions were made keeps them: its page offers
+// the AVIF first, the files are served as image/avif, and they are deleted
+// with the cover.
+func TestPublicBlogCoverWithAVIFFiles(t *testing.T) {
+	f, blobs, p := coverFixture(t)
+	ctx := context.Background()
+	post, err := f.store.GetBlogPost(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post.ImageVersions = nil
+	for _, w := range []int{480, 960} {
+		base := fmt.Sprintf("covers/avif-era-%d", w)
+		files := map[string]string{".jpg": string(docfiletest.JPEGOf(w, w/2)), ".avif": "AVIF bytes", ".webp": "WebP bytes"}
+		for ext, body := range files {
+			if err := blobs.Put(ctx, base+ext, strings.NewReader(body), ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		post.ImageVersions = append(post.ImageVersions, domain.ImageVersion{URL: "/" + base + ".jpg", Width: w, Height: w / 2,
+			AVIF: "/" + base + ".avif", WebP: "/" + base + ".webp"})
+	}
+	post.Image = post.ImageVersions[1].URL
+	if err := f.store.UpdateBlogPostFrom(ctx, &post, post.Status); err != nil {
+		t.Fatal(err)
+	}
+	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != 200 {
+		t.Fatalf("publish: %d %s", res.Status, res.Body)
+	}
+	sources := sourceRE.FindAllString(pictureRE.FindString(f.get(t, "/blog/"+p.ID).Body), -1)
+	if len(sources) != 2 {
+		t.Fatalf("sources %q, want AVIF and WebP", sources)
+	}
+	if typ, _ := attr(sources[0], "type"); typ != "image/avif" {
+		t.Errorf("first source %s, want the AVIF", sources[0])
+	}
+	if res := f.get(t, "/covers/avif-era-960.avif"); res.Status != 200 || res.Header.Get("Content-Type") != "image/avif" {
+		t.Errorf("GET an AVIF file of the cover: %d %q, want 200 image/avif", res.Status, res.Header.Get("Content-Type"))
+	}
+	if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID+"/cover", nil); res.Status != 200 {
+		t.Fatalf("remove cover: %d %s", res.Status, res.Body)
+	}
+	if keys := coverKeys(t, blobs); len(keys) != 0 {
+		t.Errorf("the cover's files are still stored: %v", keys)
 	}
 }
 
