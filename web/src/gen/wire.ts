@@ -1132,6 +1132,8 @@ export const CONTACT_MESSAGES = {
   messageRequired: "Enter a message.",
   messageTooShort: "Message must be at least 10 characters.",
   messageTooLong: "Message must be at most 5000 characters.",
+  singleLine: "Use a single line without special characters.",
+  specialChars: "Remove the special characters from your message.",
 } as const;
 
 /** The comment form's limits in characters (domain.Comment*, domain.EmailMax). */
