@@ -148,7 +148,7 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err := up.readFiles(ctx, mr); err != nil {
 		return nil, err
 	}
-	if problems := domain.ValidateApplication(fields, up.metas, today); len(problems) > 0 {
+	if problems := domain.ValidateApplicationFiles(fields, up.metas); len(problems) > 0 {
 		return nil, domain.ApplicationError(problems)
 	}
 

@@ -205,8 +205,9 @@ function copyRequest(req: ApplicationRequest): ApplicationRequest {
 /**
  * The application as it is sent and checked (wire.ApplicationRequest's
  * Normalize): texts trimmed, line breaks of multi-line text unified to \n,
- * the phone number's digits only, the national ID number in its type's
- * canonical form. The e-mail address keeps its case. Returns a copy.
+ * the phone number's digits only. The national ID number is only trimmed:
+ * the rules judge its canonical form, and the server stores that. The
+ * e-mail address keeps its case. Returns a copy.
  */
 export function normalizeApplication(req: ApplicationRequest): ApplicationRequest {
   const out = copyRequest(req);
@@ -217,20 +218,18 @@ export function normalizeApplication(req: ApplicationRequest): ApplicationReques
     for (const path of concretePaths(rule, (list) => listLength(out, list))) {
       const v = getPath(out, path);
       if (typeof v !== 'string') continue;
-      setPath(out, path, normalizeValue(rule, v, out));
+      setPath(out, path, normalizeValue(rule, v));
     }
   }
   return out;
 }
 
-function normalizeValue(rule: FieldRule, v: string, req: ApplicationRequest): string {
+function normalizeValue(rule: FieldRule, v: string): string {
   switch (rule.kind) {
     case 'text':
       return trimGo(v.replaceAll('\r\n', '\n').replaceAll('\r', '\n'));
     case 'digits':
       return v.replace(/[^0-9]/g, '');
-    case 'nationalId':
-      return normalizeNationalId(String(getPath(req, rule.formatBy ?? '') ?? ''), v);
     default:
       return trimGo(v);
   }
@@ -441,6 +440,7 @@ function valueProblem(
     if (rule.required && value !== 'true') return m.required ?? '';
     return '';
   }
+  if (rule.kind === 'nationalId') value = normalizeNationalId(fields[rule.formatBy ?? ''] ?? '', value);
   if (value === '') {
     return rule.required || holds(rule.requiredWhen, sibling, fields) ? (m.required ?? '') : '';
   }
