@@ -369,72 +369,12 @@ func writeDoc(b *bytes.Buffer, indent, text string) {
 
 // writeRules writes the rules the Go server owns and the web app reads.
 func writeRules(b *bytes.Buffer) error {
-	if _, err := regexp.Compile(domain.EmailPattern); err != nil {
-		return err
-	}
 	content, err := sitecontent.Load()
 	if err != nil {
 		return err
 	}
 	const placeholder = "{title}"
 	routes, notFound := server.PageRoutes()
-
-	b.WriteString("/** The contact form's limits in characters (domain.Contact*, domain.Email*). */\n")
-	b.WriteString("export const CONTACT_LIMITS = {\n")
-	for _, l := range []struct {
-		name  string
-		value int
-	}{
-		{"nameMax", domain.ContactNameMax},
-		{"emailMax", domain.EmailMax},
-		{"emailLocalMax", domain.EmailLocalMax},
-		{"subjectMax", domain.ContactSubjectMax},
-		{"messageMin", domain.ContactMessageMin},
-		{"messageMax", domain.ContactMessageMax},
-	} {
-		fmt.Fprintf(b, "  %s: %d,\n", l.name, l.value)
-	}
-	b.WriteString("} as const;\n\n")
-
-	b.WriteString("/** The contact form's field messages (domain.ContactMessages), the server's words. */\n")
-	b.WriteString("export const CONTACT_MESSAGES = {\n")
-	texts := reflect.ValueOf(domain.ContactMessages)
-	for i := range texts.NumField() {
-		name := texts.Type().Field(i).Name
-		fmt.Fprintf(b, "  %s: %s,\n", strings.ToLower(name[:1])+name[1:], jsString(texts.Field(i).String()))
-	}
-	b.WriteString("} as const;\n\n")
-
-	b.WriteString("/** The comment form's limits in characters (domain.Comment*, domain.EmailMax). */\n")
-	b.WriteString("export const COMMENT_LIMITS = {\n")
-	for _, l := range []struct {
-		name  string
-		value int
-	}{
-		{"nameMax", domain.CommentNameMax},
-		{"emailMax", domain.EmailMax},
-		{"emailLocalMax", domain.EmailLocalMax},
-		{"websiteMax", domain.CommentWebsiteMax},
-		{"commentMax", domain.CommentTextMax},
-	} {
-		fmt.Fprintf(b, "  %s: %d,\n", l.name, l.value)
-	}
-	b.WriteString("} as const;\n\n")
-
-	b.WriteString("/** The comment form's field messages (domain.CommentMessages), the server's words. */\n")
-	b.WriteString("export const COMMENT_MESSAGES = {\n")
-	ctexts := reflect.ValueOf(domain.CommentMessages)
-	for i := range ctexts.NumField() {
-		name := ctexts.Type().Field(i).Name
-		fmt.Fprintf(b, "  %s: %s,\n", strings.ToLower(name[:1])+name[1:], jsString(ctexts.Field(i).String()))
-	}
-	b.WriteString("} as const;\n\n")
-
-	b.WriteString("/** The source of domain.URLPattern, the http(s) address rule (comment website): valid in Go RE2 and JavaScript alike. */\n")
-	fmt.Fprintf(b, "export const URL_PATTERN_SOURCE = %s;\n\n", jsString(domain.URLPattern))
-
-	b.WriteString("/** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */\n")
-	fmt.Fprintf(b, "export const EMAIL_PATTERN_SOURCE = %s;\n\n", jsString(domain.EmailPattern))
 
 	b.WriteString("/** A document title, as the server writes it into <head>: replace {title} with the page's title. */\n")
 	fmt.Fprintf(b, "export const DOCUMENT_TITLE_TEMPLATE = %s;\n\n", jsString(content.Title(placeholder)))

@@ -1327,62 +1327,6 @@ export interface VerhoeffTableSet {
   readonly inv: readonly number[];
 }
 
-/** The contact form's limits in characters (domain.Contact*, domain.Email*). */
-export const CONTACT_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  emailLocalMax: 64,
-  subjectMax: 150,
-  messageMin: 10,
-  messageMax: 5000,
-} as const;
-
-/** The contact form's field messages (domain.ContactMessages), the server's words. */
-export const CONTACT_MESSAGES = {
-  nameRequired: "Enter your name.",
-  nameTooLong: "Name must be at most 100 characters.",
-  emailRequired: "Enter your e-mail address.",
-  emailInvalid: "Enter a valid e-mail address.",
-  emailTooLong: "E-mail address must be at most 254 characters.",
-  subjectRequired: "Enter a subject.",
-  subjectTooLong: "Subject must be at most 150 characters.",
-  messageRequired: "Enter a message.",
-  messageTooShort: "Message must be at least 10 characters.",
-  messageTooLong: "Message must be at most 5000 characters.",
-  singleLine: "Use a single line without special characters.",
-  specialChars: "Remove the special characters from your message.",
-} as const;
-
-/** The comment form's limits in characters (domain.Comment*, domain.EmailMax). */
-export const COMMENT_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  emailLocalMax: 64,
-  websiteMax: 300,
-  commentMax: 2000,
-} as const;
-
-/** The comment form's field messages (domain.CommentMessages), the server's words. */
-export const COMMENT_MESSAGES = {
-  nameRequired: "Enter your name.",
-  nameTooLong: "Name must be at most 100 characters.",
-  emailRequired: "Enter your e-mail address.",
-  emailInvalid: "Enter a valid e-mail address.",
-  emailTooLong: "E-mail address must be at most 254 characters.",
-  websiteInvalid: "Enter a web address starting with http:// or https://, or leave it empty.",
-  websiteTooLong: "Website must be at most 300 characters.",
-  commentRequired: "Enter a comment.",
-  commentTooLong: "Comment must be at most 2000 characters.",
-  singleLine: "Use a single line without special characters.",
-  specialChars: "Remove the special characters from your comment.",
-} as const;
-
-/** The source of domain.URLPattern, the http(s) address rule (comment website): valid in Go RE2 and JavaScript alike. */
-export const URL_PATTERN_SOURCE = "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$";
-
-/** The source of domain.EmailPattern: valid in Go RE2 and JavaScript alike. */
-export const EMAIL_PATTERN_SOURCE = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$";
-
 /** A document title, as the server writes it into <head>: replace {title} with the page's title. */
 export const DOCUMENT_TITLE_TEMPLATE = "{title} | Nimbus Grove Technologies";
 
