@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// TestGeneratedFileIsUpToDate fails when web/src/gen/wire.ts or
-// apply-rules.ts differs from what the generator writes for today's Go code.
+// TestGeneratedFileIsUpToDate fails when web/src/gen/wire.ts,
+// apply-rules.ts, contact-rules.ts or comment-rules.ts differs from what the
+// generator writes for today's Go code.
 func TestGeneratedFileIsUpToDate(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -81,6 +82,36 @@ type Other struct {
 	for _, unwanted := range []string{"Secret", "hidden"} {
 		if strings.Contains(got, unwanted) {
 			t.Errorf("generated types contain %q; got:\n%s", unwanted, got)
+		}
+	}
+}
+
+// TestRuleTypesAreTheDomains: the rules tables' TypeScript types come from
+// internal/domain, read-only like the tables written as const.
+func TestRuleTypesAreTheDomains(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeRuleTypes(&buf, root); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"export interface RuleSet {\n  readonly fields: readonly FieldRule[];\n",
+		"  readonly verhoeff?: VerhoeffTableSet;\n",
+		"export interface FieldRule {\n",
+		"  readonly min?: number;\n",
+		"  readonly noBidi?: boolean;\n",
+		"  readonly within?: YearSpan;\n",
+		"  readonly ranges?: Readonly<Record<string, NumberRange>>;\n",
+		"  readonly messages: Readonly<Record<string, string>>;\n",
+		"export interface NationalIDFormat {\n",
+		"  readonly d: readonly (readonly number[])[];\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("generated rule types lack %q; got:\n%s", want, got)
 		}
 	}
 }

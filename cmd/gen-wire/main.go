@@ -1,10 +1,12 @@
 // Command gen-wire writes web/src/gen/wire.ts, the web app's copy of the
 // contract with the Go server: the TypeScript types of package
-// internal/wire, the contact form's limits, messages and e-mail pattern,
-// the document-title format and the route table; and
-// web/src/gen/apply-rules.ts, the application form's rules. Run it through
-// `go generate ./...` from anywhere in the module; its test fails while the
-// committed file differs from what it would write.
+// internal/wire and of the forms' rules tables (internal/domain), the
+// document-title format, the job search's rules and the route table; and
+// the forms' rules tables, each in a module of its own:
+// web/src/gen/apply-rules.ts (the application form's choices and rules),
+// contact-rules.ts and comment-rules.ts. Run it through `go generate ./...`
+// from anywhere in the module; its test fails while a committed file
+// differs from what it would write.
 package main
 
 import (

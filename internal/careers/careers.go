@@ -270,7 +270,7 @@ func (s *Service) admit(ctx context.Context, client string) (release func(), err
 // the place of an earlier one to the same job from the same e-mail
 // address (keeping its reference), whose documents are then deleted.
 func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
-	if problems := domain.ValidateApplication(sub.fields, sub.docs.metas, sub.today); len(problems) > 0 {
+	if problems := domain.ValidateApplicationFiles(sub.fields, sub.docs.metas); len(problems) > 0 {
 		return Receipt{}, domain.ApplicationError(problems)
 	}
 	a, err := sub.application()

@@ -5,170 +5,6 @@ import (
 	"strings"
 )
 
-// The rules of the job application form, as data. ValidateApplication
-// (application_validate.go) interprets this table on the server, and
-// web/src/features/apply/rules.ts interprets the same table, generated into
-// web/src/gen/wire.ts as APPLICATION_RULES, in the browser. Neither side
-// holds a limit, pattern or message of its own, and the cases in
-// testdata/application-cases.json run through both, so they cannot drift.
-//
-// A field is named by its flattened path, as wire.ApplicationRequest.Fields
-// writes it and as error answers name it: "firstName",
-// "workExperiences.0.jobTitle", "skills.2", and for the files their part
-// names: "resume", "nationalIdDocument", "certification.0". A rule's path
-// has "*" where an entry's index goes.
-//
-// Checks of one field run in this order and the first failure is the
-// field's one message:
-//
-//  1. an empty value: Messages[required] when the field is Required or its
-//     RequiredWhen holds, otherwise nothing more is checked;
-//  2. more than Max characters (Unicode code points): Messages[tooLong];
-//  3. characters: a one-line value (every kind but text) must not hold
-//     control characters, line breaks or invisible formatting (bidi
-//     overrides, zero-width spaces; a zero-width joiner between letters is
-//     allowed); text may hold line breaks and tabs but no other control
-//     characters: Messages[chars];
-//  4. what the kind demands (see the Kind* constants): Messages[invalid]
-//     and the kind's own messages.
-//
-// Entries: a rule of kind count names a list ("workExperiences"): more
-// than Max entries is Messages[tooMany], and only the first Max entries are
-// checked. With IgnoreBlankFirst, a first entry whose fields are all empty
-// (BlankIgnores excepted) is no entry at all: the form always shows one,
-// and someone without work experience leaves it blank. Its fields are not
-// checked, and it is not to be stored (IsBlankEntry tells).
-//
-// Files: with the file metadata at hand, a file rule checks that a
-// Required file is there (Messages[required]), that it is not empty
-// (empty), that its name is not too long (nameTooLong, Max characters),
-// that its extension is one of Extensions (type) and that it holds at most
-// MaxBytes bytes (tooLarge). A file for a list entry that does not exist is
-// Messages[unexpected].
-type FieldRule struct {
-	// Path is the flattened path, with "*" for an entry's index.
-	Path string `json:"path"`
-	// Kind is one of the Kind* constants.
-	Kind string `json:"kind"`
-	// List is the list a path with "*" belongs to ("workExperiences");
-	// for the certification files it is "certifications".
-	List     string `json:"list,omitempty"`
-	Required bool   `json:"required,omitempty"`
-	// RequiredWhen makes an optional field required when a field of the
-	// same entry (or, outside lists, of the form) meets a condition.
-	RequiredWhen *Condition `json:"requiredWhen,omitempty"`
-	// Max is the most characters of a value, the most entries of a count
-	// and the longest file name.
-	Max int `json:"max,omitempty"`
-	// LocalMax is the most bytes before the @ of an e-mail address.
-	LocalMax int `json:"localMax,omitempty"`
-	// Pattern is a regular expression the value must match (invalid). It
-	// keeps to the syntax RE2 and JavaScript read alike, and the web app
-	// compiles it with the u flag (code points, like Go).
-	Pattern string `json:"pattern,omitempty"`
-	// Options are the values an option field may take.
-	Options []string `json:"options,omitempty"`
-	// Within bounds a date relative to the day of the check (early, late).
-	Within *YearSpan `json:"within,omitempty"`
-	// NotBefore names a date of the same entry this date may not precede
-	// (order).
-	NotBefore string `json:"notBefore,omitempty"`
-	// Decimals is the most digits after the decimal point (step).
-	Decimals int `json:"decimals,omitempty"`
-	// RangeBy names the field of the same entry whose value picks the
-	// range of a decimal from Ranges; its message is "range:" + that value.
-	RangeBy string                 `json:"rangeBy,omitempty"`
-	Ranges  map[string]NumberRange `json:"ranges,omitempty"`
-	// FormatBy names the field whose value picks the NationalIDFormat of a
-	// national ID number.
-	FormatBy string `json:"formatBy,omitempty"`
-	// Extensions are the file name endings accepted (lower case, with the
-	// dot; the name's ending is lower-cased before the comparison).
-	Extensions []string `json:"extensions,omitempty"`
-	// MaxBytes is a file's size limit.
-	MaxBytes int64 `json:"maxBytes,omitempty"`
-	// IgnoreBlankFirst and BlankIgnores: see the type's comment.
-	IgnoreBlankFirst bool     `json:"ignoreBlankFirst,omitempty"`
-	BlankIgnores     []string `json:"blankIgnores,omitempty"`
-	// Messages are the words shown for each failed check, keyed by the
-	// Msg* constants.
-	Messages map[string]string `json:"messages"`
-}
-
-// Condition is a test on another field: it holds when that field is
-// non-empty (Filled) or when its value is one of In.
-type Condition struct {
-	Field  string   `json:"field"`
-	Filled bool     `json:"filled,omitempty"`
-	In     []string `json:"in,omitempty"`
-}
-
-// YearSpan bounds a date to [today + From years, today + To years]. The
-// bounds keep today's month and day; being compared as YYYY-MM-DD text, a
-// bound of 29 February in a common year still orders correctly.
-type YearSpan struct {
-	From int `json:"from"`
-	To   int `json:"to"`
-}
-
-// NumberRange is an inclusive range of a decimal.
-type NumberRange struct {
-	Min int `json:"min"`
-	Max int `json:"max"`
-}
-
-// Kinds of field.
-const (
-	KindLine       = "line"       // one line of text
-	KindText       = "text"       // several lines of text
-	KindEmail      = "email"      // EmailPattern, at most LocalMax bytes before the @
-	KindURL        = "url"        // an http(s) address matching Pattern
-	KindDigits     = "digits"     // digits matching Pattern
-	KindDate       = "date"       // a real calendar date, YYYY-MM-DD, Within, NotBefore
-	KindOption     = "option"     // one of Options
-	KindBool       = "bool"       // "true" or "false"; Required means it must be true
-	KindDecimal    = "decimal"    // Pattern, at most Decimals places, within Ranges[RangeBy]
-	KindNationalID = "nationalId" // NationalIDFormats[FormatBy]
-	KindCount      = "count"      // the number of entries of a list
-	KindFile       = "file"       // an uploaded document
-)
-
-// Message keys of FieldRule.Messages.
-const (
-	MsgRequired    = "required"
-	MsgTooLong     = "tooLong"
-	MsgChars       = "chars"
-	MsgInvalid     = "invalid"
-	MsgEarly       = "early"
-	MsgLate        = "late"
-	MsgOrder       = "order"
-	MsgStep        = "step"
-	MsgRangePrefix = "range:" // + the value of the RangeBy field
-	MsgTooMany     = "tooMany"
-	MsgEmpty       = "empty"
-	MsgNameTooLong = "nameTooLong"
-	MsgType        = "type"
-	MsgTooLarge    = "tooLarge"
-	MsgUnexpected  = "unexpected"
-)
-
-// ApplicationRuleSet is the whole table: the field rules in form order,
-// the national ID formats and the Verhoeff tables.
-type ApplicationRuleSet struct {
-	Fields []FieldRule `json:"fields"`
-	// UnexpectedFile is the message for a file part no rule names.
-	UnexpectedFile string             `json:"unexpectedFile"`
-	NationalIDs    []NationalIDFormat `json:"nationalIds"`
-	Verhoeff       VerhoeffTableSet   `json:"verhoeff"`
-}
-
-// VerhoeffTableSet carries the Verhoeff tables to the web app.
-type VerhoeffTableSet struct {
-	D   [10][10]uint8 `json:"d"`
-	P   [8][10]uint8  `json:"p"`
-	Inv [10]uint8     `json:"inv"`
-}
-
 // Lengths of the application's text fields, in characters.
 const (
 	NameMax         = 50   // first, middle, last name
@@ -213,10 +49,16 @@ const (
 	msgDateInvalid = "Enter a real date as YYYY-MM-DD."
 )
 
-// ApplicationRules is the table of the job application form's rules.
+// ApplicationRules is the table of the job application form's rules (see
+// FieldRule for how a table is read): ValidateApplication interprets it on
+// the server, web/src/features/apply/rules.ts through the shared
+// interpreter in the browser (generated into web/src/gen/apply-rules.ts as
+// APPLICATION_RULES), and testdata/application-cases.json runs through
+// both. Beyond the fields it carries the national ID formats and the
+// Verhoeff tables.
 var ApplicationRules = buildApplicationRules()
 
-func buildApplicationRules() ApplicationRuleSet {
+func buildApplicationRules() RuleSet {
 	var nonBoard []string
 	for _, l := range EducationLevels {
 		if !slices.Contains(BoardLevels, l) {
@@ -332,23 +174,18 @@ func buildApplicationRules() ApplicationRuleSet {
 		ruleFile(CertificationPartPrefix+"*", "certifications", true, CertificationExtensions, DocumentMaxBytes,
 			"Attach the certificate, or remove this certification.", "A certification document"),
 	}
-	return ApplicationRuleSet{
+	return RuleSet{
 		Fields:         fields,
 		UnexpectedFile: "This file was not expected.",
 		NationalIDs:    NationalIDFormats,
-		Verhoeff:       VerhoeffTableSet{D: d, P: p, Inv: inv},
+		Verhoeff:       &VerhoeffTableSet{D: d, P: p, Inv: inv},
 	}
 }
 
 // ApplicationFieldRule returns the rule of a path as the table writes it
 // ("educations.*.score"), or a zero rule when there is none.
 func ApplicationFieldRule(path string) FieldRule {
-	for _, r := range ApplicationRules.Fields {
-		if r.Path == path {
-			return r
-		}
-	}
-	return FieldRule{}
+	return ApplicationRules.Rule(path)
 }
 
 func ruleLine(path string, required bool, max int, missing, noun string) FieldRule {

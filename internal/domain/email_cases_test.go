@@ -7,8 +7,8 @@ import (
 )
 
 // TestValidEmailSharedCases runs the table the web app's Vitest suite runs
-// too (web/src/features/contact/validation.test.ts), so both sides accept
-// the same addresses.
+// too (web/src/lib/form-rules.test.ts), so both sides accept the same
+// addresses; TestEmailRuleIsValidEmail runs it through the forms' rules.
 func TestValidEmailSharedCases(t *testing.T) {
 	b, err := os.ReadFile("testdata/email-cases.json")
 	if err != nil {

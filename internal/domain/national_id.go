@@ -1,15 +1,12 @@
 package domain
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // NationalIDFormat is how one type of national ID is written: how a typed
 // number is brought to its canonical form and what that form must look
 // like. The web app reads the same table (APPLICATION_RULES.nationalIds in
-// web/src/gen/wire.ts), so both sides accept the same numbers; the shared
-// cases in testdata/application-cases.json hold them to it.
+// web/src/gen/apply-rules.ts), so both sides accept the same numbers; the
+// shared cases in testdata/application-cases.json hold them to it.
 type NationalIDFormat struct {
 	// Type is the stored value of nationalIdType.
 	Type string `json:"type"`
@@ -74,17 +71,6 @@ var NationalIDFormats = []NationalIDFormat{
 	},
 }
 
-// nationalIDPatterns holds the compiled Patterns of NationalIDFormats, by type.
-var nationalIDPatterns = func() map[string][]*regexp.Regexp {
-	m := map[string][]*regexp.Regexp{}
-	for _, f := range NationalIDFormats {
-		for _, p := range f.Patterns {
-			m[f.Type] = append(m[f.Type], regexp.MustCompile(p))
-		}
-	}
-	return m
-}()
-
 // NationalIDFormatOf returns the format of an ID type, and false for a
 // type that is not one of NationalIDTypes.
 func NationalIDFormatOf(idType string) (NationalIDFormat, bool) {
@@ -98,9 +84,11 @@ func NationalIDFormatOf(idType string) (NationalIDFormat, bool) {
 
 // NormalizeNationalID returns the canonical form of a national ID number
 // of the given type: trimmed, spaces removed and letters upper-cased as
-// the type's format says. The canonical form is what is sealed and what
-// the last four characters shown to staff are taken from. An unknown type
-// gets the trimmed number.
+// the type's format says. It is the one place a number is brought to that
+// form: the rules judge it (ValidateForm, for a rule of KindNationalID),
+// it is what is sealed, and the last four characters shown to staff are
+// taken from it. A request keeps the number as typed (trimmed). An
+// unknown type gets the trimmed number.
 func NormalizeNationalID(idType, number string) string {
 	number = strings.TrimSpace(number)
 	f, ok := NationalIDFormatOf(idType)
@@ -128,19 +116,24 @@ func upperASCII(s string) string {
 
 // NationalIDProblem returns what is wrong with a national ID number of the
 // given type, or "" when it is well formed. The number is normalised first
-// (NormalizeNationalID), so a number as typed may be passed.
+// (NormalizeNationalID), so a number as typed may be passed. The rules
+// table's interpreter checks a number the same way (see KindNationalID).
 func NationalIDProblem(idType, number string) string {
 	f, ok := NationalIDFormatOf(idType)
 	if !ok {
 		return ApplicationFieldRule("nationalIdType").Messages[MsgInvalid]
 	}
-	number = NormalizeNationalID(idType, number)
-	for _, re := range nationalIDPatterns[idType] {
-		if !re.MatchString(number) {
+	return f.problem(NormalizeNationalID(idType, number))
+}
+
+// problem returns what is wrong with a number in its canonical form, or "".
+func (f NationalIDFormat) problem(canonical string) string {
+	for _, p := range f.Patterns {
+		if !compiled(p).MatchString(canonical) {
 			return f.Message
 		}
 	}
-	if f.Check == CheckVerhoeff && !VerhoeffValid(number) {
+	if f.Check == CheckVerhoeff && !VerhoeffValid(canonical) {
 		return f.CheckMessage
 	}
 	return ""

@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// Limits of the contact form. The web app's copy is generated from these
-// (web/src/gen/wire.ts, by cmd/gen-wire).
+// Limits of the contact form (ContactRules), in characters but for
+// EmailLocalMax.
 const (
 	ContactNameMax    = 100
 	EmailMax          = 254
@@ -23,7 +23,7 @@ const (
 // and a top-level domain of at least two letters. The web app compiles the
 // same source as a JavaScript RegExp, so it must keep to the syntax both
 // RE2 and JavaScript read alike (no lookaround, no backreferences, no
-// Unicode classes); email_cases.json is run through both.
+// Unicode classes); email-cases.json is run through both.
 const EmailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$"
 
 var emailPattern = regexp.MustCompile(EmailPattern)
@@ -52,19 +52,6 @@ func (f fieldErrors) err() error {
 		return nil
 	}
 	return &Error{Code: EInvalid, Message: "Please correct the highlighted fields.", Fields: f}
-}
-
-// singleLine checks a required one-line text field with the messages for
-// a missing and a too long value.
-func (f fieldErrors) singleLine(field, value, missing, tooLong string, max int) {
-	switch {
-	case value == "":
-		f.add(field, missing)
-	case utf8.RuneCountInString(value) > max:
-		f.add(field, tooLong)
-	case strings.IndexFunc(value, isLineBreakOrControl) >= 0 || hasInvisibleFormat(value):
-		f.add(field, singleLineMessage)
-	}
 }
 
 // hasInvisibleFormat reports whether s holds an invisible formatting
@@ -107,6 +94,16 @@ func isLineBreakOrControl(r rune) bool {
 	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
 }
 
+// hasBidiControl reports whether s holds a bidirectional override or
+// isolate, which can make text display as something else than it is
+// (FieldRule.NoBidi). Other invisible formatting characters (joiners) are
+// allowed in multi-line text: scripts need them.
+func hasBidiControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069'
+	})
+}
+
 // isControlExceptNewline matches control characters other than line
 // breaks and tabs, which multi-line text may hold.
 func isControlExceptNewline(r rune) bool {
@@ -134,8 +131,8 @@ func (m *ContactMessage) Normalize() {
 	m.Message = strings.TrimSpace(strings.ReplaceAll(m.Message, "\r\n", "\n"))
 }
 
-// ContactTexts are the contact form's field messages, one per rule the
-// browser checks before sending too.
+// ContactTexts are the contact form's field messages, the words of
+// ContactRules.
 type ContactTexts struct {
 	NameRequired    string
 	NameTooLong     string
@@ -147,10 +144,11 @@ type ContactTexts struct {
 	MessageRequired string
 	MessageTooShort string
 	MessageTooLong  string
+	SingleLine      string
+	SpecialChars    string
 }
 
-// ContactMessages are the words Validate uses; the web app shows the same
-// words (generated into web/src/gen/wire.ts).
+// ContactMessages are the words of the contact form's rules.
 var ContactMessages = ContactTexts{
 	NameRequired:    "Enter your name.",
 	NameTooLong:     "Name must be at most " + itoa(ContactNameMax) + " characters.",
@@ -162,28 +160,55 @@ var ContactMessages = ContactTexts{
 	MessageRequired: "Enter a message.",
 	MessageTooShort: "Message must be at least " + itoa(ContactMessageMin) + " characters.",
 	MessageTooLong:  "Message must be at most " + itoa(ContactMessageMax) + " characters.",
+	SingleLine:      msgOneLine,
+	SpecialChars:    "Remove the special characters from your message.",
 }
 
-// Validate checks a normalised contact message and names every invalid field.
+// ContactRules is the contact form's rules table (see FieldRule for how a
+// table is read), interpreted by ValidateForm here and, generated into
+// web/src/gen/contact-rules.ts as CONTACT_RULES, by the web app; the cases
+// in testdata/contact-cases.json run through both. Every field is
+// required; the name and subject are one line each, the message is text of
+// ContactMessageMin to ContactMessageMax characters.
+var ContactRules = RuleSet{Fields: []FieldRule{
+	{Path: "name", Kind: KindLine, Required: true, Max: ContactNameMax, Messages: map[string]string{
+		MsgRequired: ContactMessages.NameRequired,
+		MsgTooLong:  ContactMessages.NameTooLong,
+		MsgChars:    ContactMessages.SingleLine,
+	}},
+	ruleEmail(ContactMessages.EmailRequired, ContactMessages.EmailTooLong, ContactMessages.EmailInvalid),
+	{Path: "subject", Kind: KindLine, Required: true, Max: ContactSubjectMax, Messages: map[string]string{
+		MsgRequired: ContactMessages.SubjectRequired,
+		MsgTooLong:  ContactMessages.SubjectTooLong,
+		MsgChars:    ContactMessages.SingleLine,
+	}},
+	{Path: "message", Kind: KindText, Required: true, Min: ContactMessageMin, Max: ContactMessageMax, Messages: map[string]string{
+		MsgRequired: ContactMessages.MessageRequired,
+		MsgTooShort: ContactMessages.MessageTooShort,
+		MsgTooLong:  ContactMessages.MessageTooLong,
+		MsgChars:    ContactMessages.SpecialChars,
+	}},
+}}
+
+// ruleEmail is the rule of a required "email" field: at most EmailMax
+// characters on one line, matching EmailPattern with at most EmailLocalMax
+// bytes before the @ (ValidEmail).
+func ruleEmail(missing, tooLong, invalid string) FieldRule {
+	return FieldRule{
+		Path: "email", Kind: KindEmail, Required: true, Max: EmailMax, LocalMax: EmailLocalMax, Pattern: EmailPattern,
+		Messages: map[string]string{
+			MsgRequired: missing,
+			MsgTooLong:  tooLong,
+			MsgChars:    msgOneLine,
+			MsgInvalid:  invalid,
+		},
+	}
+}
+
+// Validate checks a normalised contact message against ContactRules and
+// names every invalid field.
 func (m *ContactMessage) Validate() error {
-	t := ContactMessages
-	f := fieldErrors{}
-	f.singleLine("name", m.Name, t.NameRequired, t.NameTooLong, ContactNameMax)
-	f.singleLine("email", m.Email, t.EmailRequired, t.EmailTooLong, EmailMax)
-	if _, bad := f["email"]; !bad && !ValidEmail(m.Email) {
-		f.add("email", t.EmailInvalid)
-	}
-	f.singleLine("subject", m.Subject, t.SubjectRequired, t.SubjectTooLong, ContactSubjectMax)
-	n := utf8.RuneCountInString(m.Message)
-	switch {
-	case n == 0:
-		f.add("message", t.MessageRequired)
-	case n < ContactMessageMin:
-		f.add("message", t.MessageTooShort)
-	case n > ContactMessageMax:
-		f.add("message", t.MessageTooLong)
-	case strings.IndexFunc(m.Message, isControlExceptNewline) >= 0:
-		f.add("message", "Remove the special characters from your message.")
-	}
-	return f.err()
+	return FormError(ValidateForm(&ContactRules, map[string]string{
+		"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Message,
+	}, ""))
 }

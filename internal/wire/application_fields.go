@@ -9,31 +9,22 @@ import (
 // domain.ValidateApplication. The web app does the same in
 // web/src/features/apply/rules.ts (normalizeApplication, flattenApplication);
 // internal/domain's shared cases and its tests of these functions hold the
-// two sides and domain.NationalIDFormats together. This file stays on the
-// standard library like the rest of the package, so the ID types' spelling
-// is repeated here (domain.IDAadhaar, IDPAN, IDLicence) and a test in
-// internal/domain compares them.
-
-// National ID types whose number Normalize rewrites (domain.NationalIDFormats).
-const (
-	idAadhaar = "Aadhar"
-	idPAN     = "PAN"
-	idLicence = "Driving License"
-)
+// two sides together. The national ID number is only trimmed here: its
+// canonical form is the domain's (domain.NormalizeNationalID), which the
+// rules judge and the server stores.
 
 // Normalize brings an application to the form it is validated and stored
 // in: every text trimmed (Go's unicode.IsSpace), line breaks of multi-line
-// text unified to \n, the phone number reduced to its ASCII digits, and the
-// national ID number in its type's canonical form (spaces removed from an
-// Aadhaar number and a PAN, letters of a PAN and a driving licence
-// upper-cased, ASCII only). E-mail addresses are trimmed but keep their
-// case: the part before the @ may be case-sensitive. Normalize is
-// idempotent.
+// text unified to \n and the phone number reduced to its ASCII digits.
+// The national ID number is trimmed like the other texts; its canonical
+// form is domain.NormalizeNationalID's. E-mail addresses are trimmed but
+// keep their case: the part before the @ may be case-sensitive. Normalize
+// is idempotent.
 func (r *ApplicationRequest) Normalize() {
 	for _, s := range []*string{
 		&r.FirstName, &r.MiddleName, &r.LastName, &r.FullName, &r.Email, &r.PhoneCountryCode,
 		&r.LinkedIn, &r.Website, &r.LocationPreference, &r.AvailabilityDate, &r.HeardFrom,
-		&r.Gender, &r.DisabilityStatus, &r.NationalIDType, &r.ConsentVersion, &r.Homepage,
+		&r.Gender, &r.DisabilityStatus, &r.NationalIDType, &r.NationalIDNumber, &r.ConsentVersion, &r.Homepage,
 	} {
 		*s = strings.TrimSpace(*s)
 	}
@@ -45,15 +36,6 @@ func (r *ApplicationRequest) Normalize() {
 		}
 		return -1
 	}, r.PhoneNumber)
-	r.NationalIDNumber = strings.TrimSpace(r.NationalIDNumber)
-	switch r.NationalIDType {
-	case idAadhaar:
-		r.NationalIDNumber = strings.ReplaceAll(r.NationalIDNumber, " ", "")
-	case idPAN:
-		r.NationalIDNumber = upperASCII(strings.ReplaceAll(r.NationalIDNumber, " ", ""))
-	case idLicence:
-		r.NationalIDNumber = upperASCII(r.NationalIDNumber)
-	}
 	for i := range r.WorkExperiences {
 		w := &r.WorkExperiences[i]
 		for _, s := range []*string{&w.JobTitle, &w.CompanyName, &w.StartDate, &w.EndDate} {
@@ -81,16 +63,6 @@ func multiline(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	return strings.TrimSpace(s)
-}
-
-// upperASCII upper-cases a–z and nothing else, as JavaScript does alike.
-func upperASCII(s string) string {
-	return strings.Map(func(c rune) rune {
-		if 'a' <= c && c <= 'z' {
-			return c - 'a' + 'A'
-		}
-		return c
-	}, s)
 }
 
 // Fields returns the application flattened to path → value, the input of

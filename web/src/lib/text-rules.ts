@@ -1,7 +1,8 @@
 // Character rules the Go server applies to text fields (internal/domain:
 // strings.TrimSpace, isLineBreakOrControl, isControlExceptNewline,
 // hasInvisibleFormat, utf8.RuneCountInString), in JavaScript, so forms
-// judge text as the server does. The application and comment forms use them.
+// judge text as the server does: the forms' rules interpreter
+// (form-rules.ts) and the forms' trimming use them.
 import { JOB_SEARCH } from '../gen/wire';
 
 // Go's strings.TrimSpace trims what unicode.IsSpace reports; String.trim

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost, Comment } from '../../gen/wire';
 import { renderApp } from '../../test/render-app';
-import { COMMENT_MESSAGES as M } from '../../gen/wire';
+import { COMMENT_RULES } from '../../gen/comment-rules';
+import { ruleOf } from '../../lib/form-rules';
 
 const post: BlogPost = {
   id: 'p1',
@@ -24,6 +25,9 @@ const filled = { Name: 'Asha Rao', Email: 'asha@example.com', Website: 'https://
 function fill(values: Record<string, string> = filled) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
+
+/** The comment table's words for a field's failed check. */
+const words = (path: string, check: string) => ruleOf(COMMENT_RULES, path)?.messages[check] ?? '';
 
 const submit = () => screen.getByRole('button', { name: /Post Comment|Posting/ });
 const form = () => screen.getByRole('form', { name: 'Leave a comment' });
@@ -67,10 +71,10 @@ describe('Comment form', () => {
     const name = screen.getByLabelText('Name');
     expect(document.activeElement).toBe(name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(M.nameRequired);
-    expect(screen.getByText(M.emailRequired)).toBeTruthy();
-    expect(screen.getByText(M.websiteInvalid)).toBeTruthy();
-    expect(screen.getByText(M.commentRequired)).toBeTruthy();
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(words('name', 'required'));
+    expect(screen.getByText(words('email', 'required'))).toBeTruthy();
+    expect(screen.getByText(words('website', 'invalid'))).toBeTruthy();
+    expect(screen.getByText(words('comment', 'required'))).toBeTruthy();
     // Typing in a field clears its message.
     fireEvent.change(name, { target: { value: 'A' } });
     expect(name.getAttribute('aria-invalid')).toBeNull();

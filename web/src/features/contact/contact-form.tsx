@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import copy from '../../../../content/contact.json';
-import { CONTACT_LIMITS } from '../../gen/wire';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { fill } from '../../lib/text';
 import { FormField } from './form-field';
@@ -10,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { sendContact } from './send-contact';
 import { useEarlyInput } from '../../lib/use-early-input';
 import { useSubmitForm, type SubmitOutcome } from '../../lib/use-submit-form';
-import { CONTACT_FIELDS, trimContact, validateContact, type ContactField, type ContactValues } from './validation';
+import { CONTACT_FIELDS, MESSAGE_MIN, trimContact, validateContact, type ContactField, type ContactValues } from './validation';
 
 const t = copy.form;
 
@@ -68,7 +67,7 @@ export function ContactForm() {
       <FormField {...field('name')} autoComplete="name" />
       <FormField {...field('email')} type="email" autoComplete="email" />
       <FormField {...field('subject')} autoComplete="off" />
-      <FormField {...field('message')} multiline hint={fill(t.messageHint, { min: CONTACT_LIMITS.messageMin })} />
+      <FormField {...field('message')} multiline hint={fill(t.messageHint, { min: MESSAGE_MIN })} />
       <HoneypotField id="contact-website" name="website" label={t.honeypot} value={website} onChange={setWebsite} />
       <noscript>
         <p className="font-medium text-accent-700">{t.noScript}</p>
