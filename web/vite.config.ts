@@ -24,5 +24,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // jsdom renders of whole pages are slow on a loaded 2-core machine.
     testTimeout: 20_000,
+    setupFiles: ['src/test/setup.ts'],
   },
 });
