@@ -96,7 +96,11 @@ func generateAll(root string) ([]generatedFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []generatedFile{{outputPath, wire}, {applyRulesPath, rules}}, nil
+	routes, err := generateAdminRoutes(wire)
+	if err != nil {
+		return nil, err
+	}
+	return []generatedFile{{outputPath, wire}, {applyRulesPath, rules}, {adminRoutesPath, routes}}, nil
 }
 
 // writeTypes writes one TypeScript interface per struct type of the wire
