@@ -4,13 +4,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { Picture } from '../../components/picture';
-import type { AdminPost, AdminPostInput, AdminPostList, ImageSource, ImageVersion, PagePreview } from '../../gen/wire';
-import { ApiRequestError, postForm } from '../../lib/api-client';
-import { adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
+import type { AdminPost, AdminPostInput, ImageSource, ImageVersion, PagePreview } from '../../gen/wire';
+import { adminGet, adminPath, adminSend, adminUpload } from '../api';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useEditorPage } from '../editor/use-editor-page';
+import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
 import { AdminTable } from '../ui/admin-table';
 import { ListStates } from '../ui/list-states';
@@ -52,7 +51,7 @@ function statusText(status: string): string {
 
 function PostList() {
   const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData<AdminPostList>('/posts', { page });
+  const { data: list, error } = useAdminData('/posts', { page });
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -102,6 +101,15 @@ function formOf(p: AdminPost): AdminPostInput {
   return { title: p.title, description: p.description, content: p.content };
 }
 
+/** The post editor's calls of the staff API. */
+const postCalls: EditorCalls<AdminPost, AdminPostInput> = {
+  load: (id) => adminGet(adminPath('/posts/{id}', { id })),
+  create: (body) => adminSend('POST', '/posts', body),
+  update: (id, body) => adminSend('PUT', adminPath('/posts/{id}', { id }), body),
+  publish: (id) => adminSend('POST', adminPath('/posts/{id}/publish', { id })),
+  remove: (id) => adminSend('DELETE', adminPath('/posts/{id}', { id })),
+};
+
 const sectionsHelp =
   'Start each section with a heading (Heading 2): the post’s page shows one section at a time, titled by its heading. Use Heading 3 inside a section.';
 
@@ -110,11 +118,12 @@ function PostEditor() {
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const page = useEditorPage<AdminPost, AdminPostInput>({
+  const page = useEditorPage({
     id,
-    collection: '/posts',
+    calls: postCalls,
     empty: emptyForm,
     formOf,
+    bodyOf: (f) => f,
     fieldPrefix: 'post',
     richField: 'content',
     pending: progress !== null,
@@ -131,15 +140,14 @@ function PostEditor() {
   async function onUnpublish() {
     if (!post) return;
     await run(async () => {
-      setPost(await adminSend<AdminPost>('POST', `/posts/${post.id}/unpublish`));
+      setPost(await adminSend('POST', adminPath('/posts/{id}/unpublish', { id: post.id })));
       setNotice('Unpublished. The post is a draft again and off the blog.');
     });
   }
 
   const onPreview = () =>
     run(async () => {
-      const q = post ? `?id=${encodeURIComponent(post.id)}` : '';
-      setPreview(await adminSend<PagePreview>('POST', `/posts/preview${q}`, form));
+      setPreview(await adminSend('POST', '/posts/preview', form, { id: post?.id }));
     });
 
   async function onUpload() {
@@ -153,12 +161,11 @@ function PostEditor() {
     const data = new FormData();
     data.append('image', file);
     try {
-      const p = await postForm<AdminPost>(adminURL(`/posts/${post.id}/cover`), data, { onProgress: (share) => setProgress(share) });
+      const p = await adminUpload(adminPath('/posts/{id}/cover', { id: post.id }), data, { onProgress: (share) => setProgress(share) });
       setPost(p);
       setNotice('Cover image uploaded.');
       if (fileRef.current) fileRef.current.value = '';
     } catch (e) {
-      if (e instanceof ApiRequestError && e.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
       fail(e);
     }
     setProgress(null);
@@ -168,7 +175,7 @@ function PostEditor() {
   async function onRemoveCover() {
     if (!post) return;
     await run(async () => {
-      setPost(await adminSend<AdminPost>('DELETE', `/posts/${post.id}/cover`));
+      setPost(await adminSend('DELETE', adminPath('/posts/{id}/cover', { id: post.id })));
       setNotice('Cover image removed.');
     });
   }

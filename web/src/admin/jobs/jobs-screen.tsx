@@ -4,12 +4,12 @@
 import { useCallback, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import jobsCopy from '../../../../content/jobs.json';
-import type { AdminJob, AdminJobInput, AdminJobList, CheckItem, PagePreview } from '../../gen/wire';
-import { adminSend } from '../api';
+import type { AdminJob, AdminJobInput, CheckItem, PagePreview } from '../../gen/wire';
+import { adminGet, adminPath, adminSend } from '../api';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useEditorPage } from '../editor/use-editor-page';
+import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
 import { ErrorText } from '../ui/alert';
 import { AdminTable } from '../ui/admin-table';
 import { ListStates } from '../ui/list-states';
@@ -38,7 +38,7 @@ export function statusText(status: string, expired: boolean): string {
 
 function JobList() {
   const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData<AdminJobList>('/jobs', { page });
+  const { data: list, error } = useAdminData('/jobs', { page });
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -132,15 +132,24 @@ function inputOf(f: JobForm): AdminJobInput {
   return { ...f, salaryMin: rupees(f.salaryMin), salaryMax: rupees(f.salaryMax) };
 }
 
+/** The job editor's calls of the staff API. */
+const jobCalls: EditorCalls<AdminJob, AdminJobInput> = {
+  load: (id) => adminGet(adminPath('/jobs/{id}', { id })),
+  create: (body) => adminSend('POST', '/jobs', body),
+  update: (id, body) => adminSend('PUT', adminPath('/jobs/{id}', { id }), body),
+  publish: (id) => adminSend('POST', adminPath('/jobs/{id}/publish', { id })),
+  remove: (id) => adminSend('DELETE', adminPath('/jobs/{id}', { id })),
+};
+
 const employmentTypes = Object.entries(jobsCopy.detail.employmentTypes as Record<string, string>);
 
 function JobEditor() {
   const { id } = useParams();
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [check, setCheck] = useState<{ items: CheckItem[]; source: string } | null>(null);
-  const page = useEditorPage<AdminJob, JobForm>({
+  const page = useEditorPage({
     id,
-    collection: '/jobs',
+    calls: jobCalls,
     empty: emptyForm,
     formOf,
     bodyOf: inputOf,
@@ -163,15 +172,14 @@ function JobEditor() {
   async function onClose() {
     if (!job || !window.confirm('Close this job? Visitors will see “Position closed” and can no longer apply.')) return;
     await run(async () => {
-      setJob(await adminSend<AdminJob>('POST', `/jobs/${job.id}/close`));
+      setJob(await adminSend('POST', adminPath('/jobs/{id}/close', { id: job.id })));
       setNotice('Closed. The job is off the career page.');
     });
   }
 
   const onPreview = () =>
     run(async () => {
-      const q = job ? `?id=${encodeURIComponent(job.id)}` : '';
-      const p = await adminSend<PagePreview>('POST', `/jobs/preview${q}`, inputOf(form));
+      const p = await adminSend('POST', '/jobs/preview', inputOf(form), { id: job?.id });
       setPreview(p);
       setCheck({ items: p.check, source: 'of the preview' });
     });
