@@ -10,11 +10,7 @@ import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } f
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
-import { ErrorText } from '../ui/alert';
-import { AdminTable } from '../ui/admin-table';
-import { ListStates } from '../ui/list-states';
-import { PageButtons } from '../ui/pager';
-import { useAdminData } from '../ui/use-admin-data';
+import { ListScreen } from '../ui/list-screen';
 import { formatWhen } from '../ui/format';
 
 export default function BlogScreen() {
@@ -50,48 +46,30 @@ function statusText(status: string): string {
 }
 
 function PostList() {
-  const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData('/posts', { page });
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Blog</h1>
-        <Link to="new" className={primaryButton}>
-          New post
-        </Link>
-      </div>
-      <ListStates
-        rows={list?.posts ?? null}
-        error={error}
-        failed={<ErrorText className="mt-4">{error}</ErrorText>}
-        loading={<p className="mt-4">Loading posts…</p>}
-        empty={<p className="mt-4">No posts yet. Write one with “New post”.</p>}
-      >
-        {(posts) => (
-          <AdminTable
-            className="mt-4 overflow-x-auto"
-            caption="Posts, newest first"
-            columns={['Title', 'Status', 'Created', 'Updated']}
-            headerClassName="py-2 pr-4"
-            lastHeaderClassName="py-2"
-          >
-            {posts.map((p) => (
-              <tr key={p.id} className="border-t border-slate-200">
-                <td className="py-2 pr-4">
-                  <Link to={p.id} className="font-medium text-blue-700 underline">
-                    {p.title || 'Untitled post'}
-                  </Link>
-                </td>
-                <td className="py-2 pr-4">{statusText(p.status)}</td>
-                <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
-                <td className="py-2">{formatWhen(p.updatedAt)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListStates>
-      {list && list.pages > 1 && <PageButtons label="Pages of posts" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
-    </div>
+    <ListScreen
+      path="/posts"
+      title="Blog"
+      newButton={{ to: 'new', label: 'New post' }}
+      rows={(list) => list.posts}
+      loading="Loading posts…"
+      empty="No posts yet. Write one with “New post”."
+      caption="Posts, newest first"
+      columns={['Title', 'Status', 'Created', 'Updated']}
+      pagesLabel="Pages of posts"
+      row={(p) => (
+        <tr className="border-t border-slate-200">
+          <td className="py-2 pr-4">
+            <Link to={p.id} className="font-medium text-blue-700 underline">
+              {p.title || 'Untitled post'}
+            </Link>
+          </td>
+          <td className="py-2 pr-4">{statusText(p.status)}</td>
+          <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
+          <td className="py-2">{formatWhen(p.updatedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -10,11 +10,7 @@ import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } f
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
-import { ErrorText } from '../ui/alert';
-import { AdminTable } from '../ui/admin-table';
-import { ListStates } from '../ui/list-states';
-import { PageButtons } from '../ui/pager';
-import { useAdminData } from '../ui/use-admin-data';
+import { ListScreen } from '../ui/list-screen';
 import { StructuredDataCheck } from './structured-data-check';
 import { formatWhen } from '../ui/format';
 
@@ -37,49 +33,31 @@ export function statusText(status: string, expired: boolean): string {
 
 
 function JobList() {
-  const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData('/jobs', { page });
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Jobs</h1>
-        <Link to="new" className={primaryButton}>
-          New job
-        </Link>
-      </div>
-      <ListStates
-        rows={list?.jobs ?? null}
-        error={error}
-        failed={<ErrorText className="mt-4">{error}</ErrorText>}
-        loading={<p className="mt-4">Loading jobs…</p>}
-        empty={<p className="mt-4">No jobs yet. Create one with “New job”.</p>}
-      >
-        {(jobs) => (
-          <AdminTable
-            className="mt-4 overflow-x-auto"
-            caption="Jobs, newest first"
-            columns={['Title', 'Status', 'Closing date', 'Updated']}
-            headerClassName="py-2 pr-4"
-            lastHeaderClassName="py-2"
-          >
-            {jobs.map((j) => (
-              <tr key={j.id} className="border-t border-slate-200">
-                <td className="py-2 pr-4">
-                  <Link to={j.id} className="font-medium text-blue-700 underline">
-                    {j.jobTitle || 'Untitled job'}
-                  </Link>
-                  {j.location && <span className="block text-slate-600">{j.location}</span>}
-                </td>
-                <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
-                <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
-                <td className="py-2">{formatWhen(j.updatedAt)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListStates>
-      {list && list.pages > 1 && <PageButtons label="Pages of jobs" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
-    </div>
+    <ListScreen
+      path="/jobs"
+      title="Jobs"
+      newButton={{ to: 'new', label: 'New job' }}
+      rows={(list) => list.jobs}
+      loading="Loading jobs…"
+      empty="No jobs yet. Create one with “New job”."
+      caption="Jobs, newest first"
+      columns={['Title', 'Status', 'Closing date', 'Updated']}
+      pagesLabel="Pages of jobs"
+      row={(j) => (
+        <tr className="border-t border-slate-200">
+          <td className="py-2 pr-4">
+            <Link to={j.id} className="font-medium text-blue-700 underline">
+              {j.jobTitle || 'Untitled job'}
+            </Link>
+            {j.location && <span className="block text-slate-600">{j.location}</span>}
+          </td>
+          <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
+          <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
+          <td className="py-2">{formatWhen(j.updatedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 
