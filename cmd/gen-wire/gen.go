@@ -128,7 +128,11 @@ func generateAll(root string) ([]generatedFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []generatedFile{{outputPath, wire}, {applyRulesPath, rules}, {contactRulesPath, contact}, {commentRulesPath, comment}}, nil
+	routes, err := generateAdminRoutes(wire)
+	if err != nil {
+		return nil, err
+	}
+	return []generatedFile{{outputPath, wire}, {applyRulesPath, rules}, {contactRulesPath, contact}, {commentRulesPath, comment}, {adminRoutesPath, routes}}, nil
 }
 
 // writeTypes writes one TypeScript interface per struct type of the wire

@@ -31,15 +31,15 @@ import (
 // inboxRoutes are the staff API routes of the applications inbox.
 func (s *Server) inboxRoutes() []adminRoute {
 	return []adminRoute{
-		{method: "GET", path: "/applications", roles: recruiters, h: s.adminListApplications},
+		get("/applications", recruiters, s.adminListApplications),
 		// The literal segment wins over {id}; no application ID has a dot.
-		{method: "GET", path: "/applications/export.csv", roles: recruiters, h: s.adminExportApplications},
-		{method: "GET", path: "/applications/{id}", roles: recruiters, h: s.adminApplication},
-		{method: "POST", path: "/applications/{id}/reveal-id", roles: recruiters, h: s.adminRevealID},
-		{method: "GET", path: "/applications/{id}/documents/{doc}", roles: recruiters, h: s.adminDownloadDocument},
-		{method: "PATCH", path: "/applications/{id}/status", roles: recruiters, h: s.adminSetStatus},
-		{method: "POST", path: "/applications/{id}/notes", roles: recruiters, h: s.adminAddNote},
-		{method: "DELETE", path: "/applications/{id}", roles: recruiters, h: s.adminEraseApplication},
+		get("/applications/export.csv", recruiters, s.adminExportApplications),
+		get("/applications/{id}", recruiters, s.adminApplication),
+		call(http.MethodPost, "/applications/{id}/reveal-id", recruiters, s.adminRevealID),
+		get("/applications/{id}/documents/{doc}", recruiters, s.adminDownloadDocument),
+		send(http.MethodPatch, "/applications/{id}/status", recruiters, s.adminSetStatus),
+		send(http.MethodPost, "/applications/{id}/notes", recruiters, s.adminAddNote),
+		call(http.MethodDelete, "/applications/{id}", recruiters, s.adminEraseApplication),
 	}
 }
 
@@ -198,25 +198,25 @@ func (s *Server) jobTitles(ctx context.Context) (map[string]string, []wire.JobCh
 
 // GET /api/admin/applications: one page of the applications the filters
 // select. Suspected spam is left out unless spam=1 asks for it alone.
-func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationList, error) {
 	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationList{}, err
 	}
 	ctx := r.Context()
 	total, err := s.store.CountApplications(ctx, q.filter)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationList{}, err
 	}
 	f := q.filter
 	f.Limit, f.Offset = inboxPageSize, (q.page-1)*inboxPageSize
 	apps, err := s.store.ListApplications(ctx, f)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationList{}, err
 	}
 	titles, jobs, err := s.jobTitles(ctx)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationList{}, err
 	}
 	rows := make([]wire.ApplicationRow, len(apps))
 	for i, a := range apps {
@@ -301,10 +301,10 @@ func (s *Server) getApplication(r *http.Request) (domain.Application, error) {
 
 // GET /api/admin/applications/{id}: every field but the national ID
 // number, which shows masked.
-func (s *Server) adminApplication(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminApplication(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationDetail, error) {
 	a, err := s.getApplication(r)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationDetail{}, err
 	}
 	return s.applicationDetail(r.Context(), a)
 }
@@ -369,23 +369,23 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (w
 // POST /api/admin/applications/{id}/reveal-id: the national ID number,
 // once the audit log has recorded who asked. It is answered to this
 // request only: never logged, never cached.
-func (s *Server) adminRevealID(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminRevealID(w http.ResponseWriter, r *http.Request, st *Staff) (wire.RevealedID, error) {
 	a, err := s.getApplication(r)
 	if err != nil {
-		return nil, err
+		return wire.RevealedID{}, err
 	}
 	if len(a.NationalIDNumberEnc) == 0 {
-		return nil, domain.Errorf(domain.ENotFound, "This application holds no national ID number.")
+		return wire.RevealedID{}, domain.Errorf(domain.ENotFound, "This application holds no national ID number.")
 	}
 	if s.idKeys == nil {
-		return nil, errors.New("reveal national ID: the server has no ID keys")
+		return wire.RevealedID{}, errors.New("reveal national ID: the server has no ID keys")
 	}
 	if err := s.audit(r, st, domain.AuditIDRevealed, a.Reference, "type: "+a.NationalIDType); err != nil {
-		return nil, err
+		return wire.RevealedID{}, err
 	}
 	number, err := s.idKeys.Open(a.NationalIDNumberEnc)
 	if err != nil {
-		return nil, fmt.Errorf("open national ID of application %s: %w", a.ID, err)
+		return wire.RevealedID{}, fmt.Errorf("open national ID of application %s: %w", a.ID, err)
 	}
 	return wire.RevealedID{Type: a.NationalIDType, Number: string(number)}, nil
 }
@@ -394,10 +394,10 @@ func (s *Server) adminRevealID(w http.ResponseWriter, r *http.Request, st *Staff
 // attachment, recorded in the audit log before a byte of it is sent. The
 // answer can never render in the console's origin: it is an attachment,
 // its type is never sniffed and a sandbox CSP replaces the page policy.
-func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, st *Staff) (written, error) {
 	a, err := s.getApplication(r)
 	if err != nil {
-		return nil, err
+		return written{}, err
 	}
 	var doc inboxDoc
 	for _, d := range applicationDocs(a) {
@@ -406,23 +406,23 @@ func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, s
 		}
 	}
 	if doc.key == "" {
-		return nil, domain.Errorf(domain.ENotFound, "This application has no such document.")
+		return written{}, domain.Errorf(domain.ENotFound, "This application has no such document.")
 	}
 	if s.blobs == nil {
-		return nil, errors.New("download document: the server has no blob store")
+		return written{}, errors.New("download document: the server has no blob store")
 	}
 	ctx := r.Context()
 	// Opening shows nothing yet; a missing file is told without a record.
 	rc, info, err := s.blobs.Open(ctx, doc.key)
 	if domain.ErrorCode(err) == domain.ENotFound {
-		return nil, domain.Errorf(domain.ENotFound, "The file of this document is missing from storage.")
+		return written{}, domain.Errorf(domain.ENotFound, "The file of this document is missing from storage.")
 	}
 	if err != nil {
-		return nil, domain.BlobErr("open", doc.key, err)
+		return written{}, domain.BlobErr("open", doc.key, err)
 	}
 	defer rc.Close()
 	if err := s.audit(r, st, domain.AuditDocDownloaded, a.Reference, doc.id); err != nil {
-		return nil, err
+		return written{}, err
 	}
 	name := docFileName(a.Reference, doc)
 	ct := info.ContentType
@@ -477,72 +477,64 @@ func extValue(s string) string {
 
 // PATCH /api/admin/applications/{id}/status: moves the application in the
 // pipeline; a change is recorded in the audit log ("new → reviewing").
-func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	var req wire.StatusChange
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staff, req wire.StatusChange) (wire.ApplicationDetail, error) {
 	status := domain.ApplicationStatus(req.Status)
 	if !status.Valid() {
 		msg := "Choose a status: " + joinStatuses() + "."
-		return nil, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"status": msg}}
+		return wire.ApplicationDetail{}, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"status": msg}}
 	}
 	a, err := s.getApplication(r)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationDetail{}, err
 	}
 	prev, err := s.store.SetApplicationStatus(r.Context(), a.ID, status, s.now())
 	if err != nil {
-		return nil, err
+		return wire.ApplicationDetail{}, err
 	}
 	if prev != status {
 		if err := s.audit(r, st, domain.AuditStatusChanged, a.Reference, string(prev)+" → "+string(status)); err != nil {
-			return nil, err
+			return wire.ApplicationDetail{}, err
 		}
 	}
 	if a, err = s.getApplication(r); err != nil {
-		return nil, err
+		return wire.ApplicationDetail{}, err
 	}
 	return s.applicationDetail(r.Context(), a)
 }
 
 // POST /api/admin/applications/{id}/notes: adds an internal note by the
 // signed-in member of staff.
-func (s *Server) adminAddNote(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	var req wire.NoteRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminAddNote(w http.ResponseWriter, r *http.Request, st *Staff, req wire.NoteRequest) (created[wire.ApplicationNote], error) {
 	n := domain.ApplicationNote{ApplicationID: r.PathValue("id"), Body: req.Body, CreatedAt: s.now()}
 	n.Normalize()
 	if err := n.Validate(); err != nil {
-		return nil, err
+		return created[wire.ApplicationNote]{}, err
 	}
 	if st != nil {
 		n.AuthorID, n.AuthorName = st.ID, cmp.Or(st.Name, st.Email)
 	}
 	if err := s.store.AddApplicationNote(r.Context(), &n); err != nil {
-		return nil, err
+		return created[wire.ApplicationNote]{}, err
 	}
-	return httpcore.Created{Body: wire.ApplicationNote{ID: n.ID, AuthorName: n.AuthorName, Body: n.Body, CreatedAt: n.CreatedAt}}, nil
+	return created[wire.ApplicationNote]{wire.ApplicationNote{ID: n.ID, AuthorName: n.AuthorName, Body: n.Body, CreatedAt: n.CreatedAt}}, nil
 }
 
 // DELETE /api/admin/applications/{id}: erases the application, its notes
 // and every document it references. The erase is recorded first; a
 // document that cannot be deleted now is left to the orphan sweeper
 // (internal/app), which removes files no application references.
-func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationErased, error) {
 	a, err := s.getApplication(r)
 	if err != nil {
-		return nil, err
+		return wire.ApplicationErased{}, err
 	}
 	keys := a.BlobKeys()
 	if err := s.audit(r, st, domain.AuditErase, a.Reference, fmt.Sprintf("application, its notes and %d documents", len(keys))); err != nil {
-		return nil, err
+		return wire.ApplicationErased{}, err
 	}
 	ctx := r.Context()
 	if err := s.store.DeleteApplication(ctx, a.ID); err != nil {
-		return nil, err
+		return wire.ApplicationErased{}, err
 	}
 	// The row is gone: its documents go too, on a context of their own
 	// (a client that leaves must not leave the files behind).
@@ -644,32 +636,32 @@ func exportDetail(n int, f domain.ApplicationFilter) string {
 // select (as the list, without paging), oldest first so that rows added
 // while it streams come at the end, as a CSV attachment. It is recorded
 // in the audit log first; more than exportMaxRows is refused.
-func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request, st *Staff) (written, error) {
 	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
-		return nil, err
+		return written{}, err
 	}
 	if q.page != 1 {
-		return nil, badQuery("page", "An export holds every page: leave the page out.")
+		return written{}, badQuery("page", "An export holds every page: leave the page out.")
 	}
 	f := q.filter
 	f.Sort, f.Desc = domain.SortApplied, false
 	ctx := r.Context()
 	total, err := s.store.CountApplications(ctx, f)
 	if err != nil {
-		return nil, err
+		return written{}, err
 	}
 	if total > exportMaxRows {
-		return nil, httpcore.WithStatus(domain.Errorf(domain.EInvalid,
+		return written{}, httpcore.WithStatus(domain.Errorf(domain.EInvalid,
 			"The filters select %d applications; an export holds at most %d. Narrow the filters (job, status or dates) and export again.",
 			total, exportMaxRows), http.StatusBadRequest)
 	}
 	titles, _, err := s.jobTitles(ctx)
 	if err != nil {
-		return nil, err
+		return written{}, err
 	}
 	if err := s.audit(r, st, domain.AuditExport, "applications", exportDetail(total, q.filter)); err != nil {
-		return nil, err
+		return written{}, err
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")

@@ -53,24 +53,21 @@ var enrolmentRoutes = map[string]bool{
 // authRoutes are the staff API routes of sign-in, sessions, TOTP, staff
 // accounts and the audit log.
 func (s *Server) authRoutes() []adminRoute {
-	// The routes are listed when the server is made, before it serves:
-	// the hash that sign-ins to unknown addresses are checked against is
-	// made now, so that the first of them takes no longer than the rest.
-	auth.PrepareDummyHash()
 	return []adminRoute{
-		{method: http.MethodPost, path: "/login", open: true, h: s.adminLogin},
-		{method: http.MethodPost, path: "/setup/check", open: true, h: s.adminSetupCheck},
-		{method: http.MethodPost, path: "/setup", open: true, h: s.adminSetup},
-		{method: http.MethodPost, path: "/logout", roles: anyStaff, h: s.adminLogout},
-		{method: http.MethodPost, path: "/logout-everywhere", roles: anyStaff, h: s.adminLogoutEverywhere},
-		{method: http.MethodGet, path: "/me", roles: anyStaff, h: s.adminMe},
-		{method: http.MethodPost, path: "/totp/begin", roles: anyStaff, h: s.adminTOTPBegin},
-		{method: http.MethodPost, path: "/totp/confirm", roles: anyStaff, h: s.adminTOTPConfirm},
-		{method: http.MethodGet, path: "/staff", roles: adminsOnly, h: s.adminListStaff},
-		{method: http.MethodPost, path: "/staff", roles: adminsOnly, h: s.adminAddStaff},
-		{method: http.MethodPatch, path: "/staff/{id}", roles: adminsOnly, h: s.adminUpdateStaff},
-		{method: http.MethodPost, path: "/staff/{id}/reset", roles: adminsOnly, h: s.adminResetStaff},
-		{method: http.MethodGet, path: "/audit", roles: adminsOnly, h: s.adminAudit},
+		// Open to everyone (no session, so no roles): signing in and set-up.
+		send(http.MethodPost, "/login", nil, s.adminLogin).public(),
+		send(http.MethodPost, "/setup/check", nil, s.adminSetupCheck).public(),
+		send(http.MethodPost, "/setup", nil, s.adminSetup).public(),
+		call(http.MethodPost, "/logout", anyStaff, s.adminLogout),
+		call(http.MethodPost, "/logout-everywhere", anyStaff, s.adminLogoutEverywhere),
+		get("/me", anyStaff, s.adminMe),
+		call(http.MethodPost, "/totp/begin", anyStaff, s.adminTOTPBegin),
+		send(http.MethodPost, "/totp/confirm", anyStaff, s.adminTOTPConfirm),
+		get("/staff", adminsOnly, s.adminListStaff),
+		send(http.MethodPost, "/staff", adminsOnly, s.adminAddStaff),
+		send(http.MethodPatch, "/staff/{id}", adminsOnly, s.adminUpdateStaff),
+		call(http.MethodPost, "/staff/{id}/reset", adminsOnly, s.adminResetStaff),
+		get("/audit", adminsOnly, s.adminAudit),
 	}
 }
 
@@ -183,11 +180,7 @@ func (s *Server) incomingSession(r *http.Request) string {
 
 // POST /api/admin/login: signs in with e-mail and password and, for an
 // account with a second factor, a TOTP or recovery code (staffsignin).
-func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var req wire.LoginRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff, req wire.LoginRequest) (wire.LoginAnswer, error) {
 	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: httpcore.ClientKey(r), Replaces: s.incomingSession(r)}
 	if addr, ok := httpcore.ClientAddr(r.Context()); ok {
 		a.ClientIP = addr.String()
@@ -197,11 +190,11 @@ func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff) (a
 	switch {
 	case errors.As(err, &tooMany):
 		httpcore.SetRetryAfter(w, tooMany.Retry)
-		return nil, tooMany.Err
+		return wire.LoginAnswer{}, tooMany.Err
 	case errors.Is(err, staffsignin.ErrBusy):
-		return nil, httpcore.WithStatus(err, http.StatusServiceUnavailable)
+		return wire.LoginAnswer{}, httpcore.WithStatus(err, http.StatusServiceUnavailable)
 	case err != nil:
-		return nil, err
+		return wire.LoginAnswer{}, err
 	case in.NeedsCode:
 		return wire.LoginAnswer{NeedsCode: true}, nil
 	}
@@ -230,62 +223,54 @@ func (s *Server) setupUser(r *http.Request, token string) (domain.StaffUser, err
 }
 
 // POST /api/admin/setup/check: whose account a set-up link is for.
-func (s *Server) adminSetupCheck(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var req wire.SetupCheckRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminSetupCheck(_ http.ResponseWriter, r *http.Request, _ *Staff, req wire.SetupCheckRequest) (wire.SetupInfo, error) {
 	u, err := s.setupUser(r, req.Token)
 	if err != nil {
-		return nil, err
+		return wire.SetupInfo{}, err
 	}
 	return wire.SetupInfo{Email: u.Email, Name: u.Name}, nil
 }
 
 // POST /api/admin/setup: sets the password with a set-up link, consumes
 // the link and signs in.
-func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff, req wire.SetupRequest) (wire.LoginAnswer, error) {
 	ctx := r.Context()
-	var req wire.SetupRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
 	u, err := s.setupUser(r, req.Token)
 	if err != nil {
-		return nil, err
+		return wire.LoginAnswer{}, err
 	}
 	if err := auth.CheckPassword(req.Password, u.Email, u.Name); err != nil {
-		return nil, err
+		return wire.LoginAnswer{}, err
 	}
 	hash, err := auth.HashPassword(ctx, req.Password)
 	if err != nil {
-		return nil, err
+		return wire.LoginAnswer{}, err
 	}
 	u, err = s.store.CompleteSetup(ctx, auth.HashToken(req.Token), hash, s.now())
 	if domain.IsNotFound(err) {
-		return nil, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+		return wire.LoginAnswer{}, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
 	}
 	if err != nil {
-		return nil, err
+		return wire.LoginAnswer{}, err
 	}
 	actor := &Staff{ID: u.ID, Email: u.Email}
 	_ = s.audit(r, actor, domain.AuditPasswordSet, u.ID, "")
 	ans, err := s.startSession(w, r, u, domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: s.incomingSession(r)})
 	if domain.ErrorCode(err) == domain.EConflict {
 		// Reset or disabled since the password was set.
-		return nil, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
+		return wire.LoginAnswer{}, domain.Errorf(domain.EUnauthorized, msgSetupInvalid)
 	}
 	if err != nil {
-		return nil, err
+		return wire.LoginAnswer{}, err
 	}
 	_ = s.audit(r, actor, domain.AuditSignIn, u.ID, "after set-up")
 	return ans, nil
 }
 
 // POST /api/admin/logout: ends this session.
-func (s *Server) adminLogout(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminLogout(w http.ResponseWriter, r *http.Request, st *Staff) (struct{}, error) {
 	if err := s.store.DeleteSession(r.Context(), st.SessionID); err != nil {
-		return nil, err
+		return struct{}{}, err
 	}
 	s.clearSessionCookie(w)
 	_ = s.audit(r, st, domain.AuditSignOut, st.ID, "")
@@ -293,9 +278,9 @@ func (s *Server) adminLogout(w http.ResponseWriter, r *http.Request, st *Staff) 
 }
 
 // POST /api/admin/logout-everywhere: ends every session of the member.
-func (s *Server) adminLogoutEverywhere(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminLogoutEverywhere(w http.ResponseWriter, r *http.Request, st *Staff) (struct{}, error) {
 	if err := s.store.DeleteStaffSessions(r.Context(), st.ID); err != nil {
-		return nil, err
+		return struct{}{}, err
 	}
 	s.clearSessionCookie(w)
 	_ = s.audit(r, st, domain.AuditSignOutAll, st.ID, "")
@@ -303,19 +288,19 @@ func (s *Server) adminLogoutEverywhere(w http.ResponseWriter, r *http.Request, s
 }
 
 // GET /api/admin/me: the signed-in member.
-func (s *Server) adminMe(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminMe(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.StaffMe, error) {
 	u, err := s.store.GetStaffUser(r.Context(), st.ID)
 	if err != nil {
-		return nil, err
+		return wire.StaffMe{}, err
 	}
 	sess, err := s.store.GetSession(r.Context(), st.SessionID)
 	if domain.IsNotFound(err) {
-		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+		return wire.StaffMe{}, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
 	}
 	if err != nil {
-		return nil, err
+		return wire.StaffMe{}, err
 	}
-	return s.staffMe(u, sess), nil
+	return *s.staffMe(u, sess), nil
 }
 
 // issuer names the site in authenticator apps.
@@ -328,9 +313,9 @@ func (s *Server) issuer() string {
 
 // POST /api/admin/totp/begin: a new secret to add to an authenticator
 // app; it is kept, sealed, as pending until confirmed.
-func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.TOTPSetup, error) {
 	if s.idKeys == nil {
-		return nil, errors.New("server: no data keys to seal a TOTP secret")
+		return wire.TOTPSetup{}, errors.New("server: no data keys to seal a TOTP secret")
 	}
 	// Once on, the second factor is not replaced from a session: that
 	// would let whoever holds a session (an unlocked machine, a stolen
@@ -338,23 +323,23 @@ func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staf
 	// with a recovery code, or an admin issues a new set-up link.
 	u, err := s.store.GetStaffUser(r.Context(), st.ID)
 	if err != nil {
-		return nil, err
+		return wire.TOTPSetup{}, err
 	}
 	if u.TOTPEnabled() {
-		return nil, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
+		return wire.TOTPSetup{}, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
 	}
 	secret := auth.NewTOTPSecret()
 	sealed, err := s.idKeys.Seal(secret)
 	if err != nil {
-		return nil, err
+		return wire.TOTPSetup{}, err
 	}
 	if err := s.store.SetStaffTOTPPending(r.Context(), st.ID, sealed); err != nil {
-		return nil, err
+		return wire.TOTPSetup{}, err
 	}
 	uri := auth.TOTPURI(s.issuer(), st.Email, secret)
 	svg, err := auth.QRSVG(uri, "QR code to add "+s.issuer()+" to your authenticator app")
 	if err != nil {
-		return nil, err
+		return wire.TOTPSetup{}, err
 	}
 	return wire.TOTPSetup{Secret: auth.EncodeSecret(secret), URI: uri, QRSVG: svg}, nil
 }
@@ -364,36 +349,32 @@ func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staf
 // codes, shown once. The session goes on under a new token (a new
 // cookie; the old token ends): the sign-in is complete only now, and a
 // token that someone else planted or saw before must not share in it.
-func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *Staff, req wire.TOTPConfirmRequest) (wire.RecoveryCodes, error) {
 	ctx := r.Context()
-	var req wire.TOTPConfirmRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
 	u, err := s.store.GetStaffUser(ctx, st.ID)
 	if err != nil {
-		return nil, err
+		return wire.RecoveryCodes{}, err
 	}
 	if u.TOTPEnabled() {
-		return nil, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
+		return wire.RecoveryCodes{}, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
 	}
 	if u.TOTPPending == nil {
-		return nil, domain.Errorf(domain.EConflict, msgNoPendingTOTP)
+		return wire.RecoveryCodes{}, domain.Errorf(domain.EConflict, msgNoPendingTOTP)
 	}
 	secret, err := s.openSecret(u.TOTPPending)
 	if err != nil {
-		return nil, err
+		return wire.RecoveryCodes{}, err
 	}
 	step, ok := auth.CheckTOTP(secret, req.Code, s.now(), 0)
 	if !ok {
-		return nil, &domain.Error{Code: domain.EInvalid, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
+		return wire.RecoveryCodes{}, &domain.Error{Code: domain.EInvalid, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
 	}
 	sess, err := s.store.GetSession(ctx, st.SessionID)
 	if domain.IsNotFound(err) {
-		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+		return wire.RecoveryCodes{}, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
 	}
 	if err != nil {
-		return nil, err
+		return wire.RecoveryCodes{}, err
 	}
 	// The new session keeps the sign-in's time and absolute end. It is
 	// made first: were it made after the second factor is on and fail,
@@ -401,14 +382,14 @@ func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *St
 	_, err = s.issueSession(w, r, u.ID, domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: st.SessionID}, sess.CreatedAt, sess.ExpiresAt)
 	if domain.ErrorCode(err) == domain.EConflict {
 		s.clearSessionCookie(w)
-		return nil, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
+		return wire.RecoveryCodes{}, domain.Errorf(domain.EUnauthorized, msgSessionEnded)
 	}
 	if err != nil {
-		return nil, err
+		return wire.RecoveryCodes{}, err
 	}
 	codes, hashes := auth.NewRecoveryCodes()
 	if err := s.store.EnableStaffTOTP(ctx, u.ID, u.TOTPPending, step, hashes); err != nil {
-		return nil, err
+		return wire.RecoveryCodes{}, err
 	}
 	_ = s.audit(r, st, domain.AuditTOTPEnabled, u.ID, "")
 	return wire.RecoveryCodes{Codes: codes}, nil
@@ -423,7 +404,7 @@ func staffAccount(u domain.StaffUser) wire.StaffAccount {
 }
 
 // GET /api/admin/staff: every account.
-func (s *Server) adminListStaff(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminListStaff(_ http.ResponseWriter, r *http.Request, _ *Staff) ([]wire.StaffAccount, error) {
 	users, err := s.store.ListStaffUsers(r.Context())
 	if err != nil {
 		return nil, err
@@ -436,30 +417,26 @@ func (s *Server) adminListStaff(_ http.ResponseWriter, r *http.Request, _ *Staff
 }
 
 // POST /api/admin/staff: adds an account and answers its set-up link.
-func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff, req wire.StaffAccountRequest) (created[wire.SetupLink], error) {
 	ctx := r.Context()
-	var req wire.StaffAccountRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
 	u, err := auth.NewAccount(req.Email, req.Name, req.Role)
 	if err != nil {
-		return nil, err
+		return created[wire.SetupLink]{}, err
 	}
 	u.CreatedAt = s.now()
 	if err := s.store.CreateStaffUser(ctx, &u); err != nil {
 		if domain.ErrorCode(err) == domain.EConflict {
-			return nil, &domain.Error{Code: domain.EConflict, Message: "An account with this e-mail address already exists.",
+			return created[wire.SetupLink]{}, &domain.Error{Code: domain.EConflict, Message: "An account with this e-mail address already exists.",
 				Fields: map[string]string{"email": "An account with this e-mail address already exists."}}
 		}
-		return nil, err
+		return created[wire.SetupLink]{}, err
 	}
 	link, expires, err := auth.IssueSetup(ctx, s.store, u.ID, s.baseURL, s.now())
 	if err != nil {
-		return nil, err
+		return created[wire.SetupLink]{}, err
 	}
 	_ = s.audit(r, st, domain.AuditStaffAdded, u.ID, string(u.Role))
-	return httpcore.Created{Body: wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
+	return created[wire.SetupLink]{wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
 }
 
 // staffByID returns the account with the path's {id}.
@@ -473,34 +450,30 @@ func (s *Server) staffByID(r *http.Request) (domain.StaffUser, error) {
 
 // PATCH /api/admin/staff/{id}: changes an account's role or disables or
 // enables it. Admins cannot demote or disable themselves.
-func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	var req wire.StaffAccountRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *Staff, req wire.StaffAccountRequest) (wire.StaffAccount, error) {
 	if req.Email != "" || req.Name != "" {
-		return nil, domain.Errorf(domain.EInvalid, "Only the role and whether the account is disabled can be changed.")
+		return wire.StaffAccount{}, domain.Errorf(domain.EInvalid, "Only the role and whether the account is disabled can be changed.")
 	}
 	u, err := s.staffByID(r)
 	if err != nil {
-		return nil, err
+		return wire.StaffAccount{}, err
 	}
 	role, disabled := u.Role, u.Disabled
 	if req.Role != "" {
 		role = domain.Role(req.Role)
 		if msg := auth.CheckRole(role); msg != "" {
-			return nil, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"role": msg}}
+			return wire.StaffAccount{}, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"role": msg}}
 		}
 	}
 	if req.Disabled != nil {
 		disabled = *req.Disabled
 	}
 	if u.ID == st.ID && (role != u.Role || disabled) {
-		return nil, domain.Errorf(domain.EConflict, msgSelfChange)
+		return wire.StaffAccount{}, domain.Errorf(domain.EConflict, msgSelfChange)
 	}
 	if role != u.Role || disabled != u.Disabled {
 		if err := s.store.UpdateStaffAccount(r.Context(), u.ID, role, disabled); err != nil {
-			return nil, err
+			return wire.StaffAccount{}, err
 		}
 	}
 	if role != u.Role {
@@ -518,18 +491,18 @@ func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *St
 
 // POST /api/admin/staff/{id}/reset: a new set-up link; the account's
 // password, second factor and sessions end.
-func (s *Server) adminResetStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminResetStaff(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.SetupLink, error) {
 	u, err := s.staffByID(r)
 	if err != nil {
-		return nil, err
+		return wire.SetupLink{}, err
 	}
 	// A disabled account's link would not work (as the command line says).
 	if u.Disabled {
-		return nil, domain.Errorf(domain.EConflict, "%s", msgResetDisabled)
+		return wire.SetupLink{}, domain.Errorf(domain.EConflict, "%s", msgResetDisabled)
 	}
 	link, expires, err := auth.IssueSetup(r.Context(), s.store, u.ID, s.baseURL, s.now())
 	if err != nil {
-		return nil, err
+		return wire.SetupLink{}, err
 	}
 	_ = s.audit(r, st, domain.AuditStaffReset, u.ID, "")
 	return wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}, nil
@@ -552,7 +525,7 @@ const auditMaxSubject = 100
 // GET /api/admin/audit?action=&actor=&subject=&from=&to=&page=: the audit log,
 // newest first; from and to are days in the site's time zone (to
 // included).
-func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AuditPage, error) {
 	q := r.URL.Query()
 	f := domain.AuditFilter{Limit: auditPageSize}
 	names := make([]string, len(auditActions))
@@ -565,38 +538,38 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (a
 			known = known || n == a
 		}
 		if !known {
-			return nil, badQuery("action", "Unknown action.")
+			return wire.AuditPage{}, badQuery("action", "Unknown action.")
 		}
 		f.Action = domain.AuditAction(a)
 	}
 	if a := strings.TrimSpace(q.Get("actor")); len(a) > domain.EmailMax {
-		return nil, badQuery("actor", "The actor filter is too long.")
+		return wire.AuditPage{}, badQuery("actor", "The actor filter is too long.")
 	} else {
 		f.Actor = a
 	}
 	if sub := strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(sub) > auditMaxSubject || !utf8.ValidString(sub) {
-		return nil, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
+		return wire.AuditPage{}, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
 	} else {
 		f.Subject = sub
 	}
 	var err error
 	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone); err != nil {
-		return nil, err
+		return wire.AuditPage{}, err
 	}
 	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone); err != nil {
-		return nil, err
+		return wire.AuditPage{}, err
 	}
 	if !f.Until.IsZero() {
 		f.Until = f.Until.AddDate(0, 0, 1)
 	}
 	page, err := staffPage(q.Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.AuditPage{}, err
 	}
 	f.Offset = (page - 1) * auditPageSize
 	entries, total, err := s.store.ListAudit(r.Context(), f)
 	if err != nil {
-		return nil, err
+		return wire.AuditPage{}, err
 	}
 	out := wire.AuditPage{Entries: make([]wire.AuditEntry, 0, len(entries)), Total: total, Page: page, PageSize: auditPageSize, Actions: names}
 	for _, e := range entries {

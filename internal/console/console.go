@@ -16,8 +16,10 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"reflect"
 	"time"
 
+	"corpsite/internal/auth"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
@@ -87,6 +89,10 @@ func New(o Options) *Server {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	// The hash that sign-ins to unknown addresses are checked against is
+	// made now, before the server serves, so that the first of them takes
+	// no longer than the rest.
+	auth.PrepareDummyHash()
 	return &Server{
 		store:      o.Store,
 		blobs:      o.Blobs,
@@ -119,6 +125,40 @@ func (s *Server) Routes() []Route {
 	var out []Route
 	for _, rt := range s.adminRoutes() {
 		out = append(out, Route{Method: rt.method, Path: Prefix + rt.path, Handler: s.adminHandler(rt)})
+	}
+	return out
+}
+
+// RouteType is what one route of the console's API takes and answers,
+// as its handler declares it (see get, call and send in routes.go).
+// cmd/gen-wire writes the web console's map of routes from these.
+type RouteType struct {
+	Method string // GET, POST, PUT, PATCH or DELETE
+	Path   string // after Prefix, e.g. "/jobs/{id}"
+	// Request is the type of the JSON body; nil when the route reads none
+	// (or reads a multipart form: Form).
+	Request reflect.Type
+	// Form says that the body is a multipart form (an upload).
+	Form bool
+	// Response is the type of the JSON answer; nil when the answer is a
+	// file (File).
+	Response reflect.Type
+	// File says that the answer is a download, not JSON.
+	File bool
+	// Status is the status of a successful answer: 200, or 201 Created.
+	Status int
+}
+
+// RouteTypes lists what every route of the console's API takes and
+// answers, in the order of the route table. It needs no dependencies and
+// no running server: the table is listed by a Server with none, whose
+// handlers never run.
+func RouteTypes() []RouteType {
+	var s *Server
+	var out []RouteType
+	for _, rt := range s.adminRoutes() {
+		out = append(out, RouteType{Method: rt.method, Path: rt.path, Request: rt.req, Form: rt.form,
+			Response: rt.resp, File: rt.file, Status: rt.status})
 	}
 	return out
 }

@@ -24,6 +24,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/media"
+	"corpsite/internal/wire"
 )
 
 // CoverFolder is the blob folder of cover images, the only one served
@@ -51,36 +52,36 @@ var resizeSlots = make(chan struct{}, 1)
 // POST /api/admin/posts/{id}/cover: multipart form with the image in
 // field "image". Replaces the post's cover; the old cover's files are
 // deleted once the post no longer refers to them.
-func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
 	ctx := r.Context()
 	if s.blobs == nil {
-		return nil, errNoBlobs
+		return wire.AdminPost{}, errNoBlobs
 	}
 	p, err := s.staffPost(ctx, r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	checked, err := s.readCover(ctx, r)
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	defer checked.Remove()
 	versions, err := s.storeCover(ctx, checked, p.Title)
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	// The upload may have taken minutes: the post as it is now, not as it
 	// was when the upload began (an edit or unpublish meanwhile must stay).
 	if p, err = s.staffPost(ctx, p.ID); err != nil {
 		s.deleteCoverFiles(r, versions)
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	old := p.ImageVersions
 	p.ImageVersions = versions
 	p.Image = versions[len(versions)-1].URL
 	if err := s.store.UpdateBlogPostFrom(ctx, &p, p.Status); err != nil {
 		s.deleteCoverFiles(r, versions)
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if p.Status == domain.PostPublished {
 		s.site.Changed(r.Context())
@@ -90,15 +91,15 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 }
 
 // DELETE /api/admin/posts/{id}/cover: the post has no cover any more.
-func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	old := p.ImageVersions
 	p.Image, p.ImageVersions = "", nil
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if p.Status == domain.PostPublished {
 		s.site.Changed(r.Context())

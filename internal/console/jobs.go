@@ -47,33 +47,33 @@ var experiencePattern = regexp.MustCompile(`^([0-9]{1,2})(?:-([0-9]{1,2})|\+)?$`
 // jobAdminRoutes are the staff API routes of editing jobs and blog posts.
 func (s *Server) jobAdminRoutes() []adminRoute {
 	jobs := []adminRoute{
-		{method: "GET", path: "/jobs", roles: recruiters, h: s.adminJobs},
-		{method: "POST", path: "/jobs", roles: recruiters, limits: &editorLimits, h: s.adminCreateJob},
+		get("/jobs", recruiters, s.adminJobs),
+		send(http.MethodPost, "/jobs", recruiters, s.adminCreateJob).limited(&editorLimits),
 		// The literal segment wins over {id}; no generated ID is "preview".
-		{method: "POST", path: "/jobs/preview", roles: recruiters, limits: &editorLimits, h: s.adminPreviewJob},
-		{method: "GET", path: "/jobs/{id}", roles: recruiters, h: s.adminJob},
-		{method: "PUT", path: "/jobs/{id}", roles: recruiters, limits: &editorLimits, h: s.adminUpdateJob},
-		{method: "POST", path: "/jobs/{id}/publish", roles: recruiters, h: s.adminPublishJob},
-		{method: "POST", path: "/jobs/{id}/close", roles: recruiters, h: s.adminCloseJob},
-		{method: "DELETE", path: "/jobs/{id}", roles: recruiters, h: s.adminDeleteJob},
+		send(http.MethodPost, "/jobs/preview", recruiters, s.adminPreviewJob).limited(&editorLimits),
+		get("/jobs/{id}", recruiters, s.adminJob),
+		send(http.MethodPut, "/jobs/{id}", recruiters, s.adminUpdateJob).limited(&editorLimits),
+		call(http.MethodPost, "/jobs/{id}/publish", recruiters, s.adminPublishJob),
+		call(http.MethodPost, "/jobs/{id}/close", recruiters, s.adminCloseJob),
+		call(http.MethodDelete, "/jobs/{id}", recruiters, s.adminDeleteJob),
 	}
 	return slices.Concat(jobs, s.postAdminRoutes())
 }
 
 // GET /api/admin/jobs?page=N: a page of every job, newest first.
-func (s *Server) adminJobs(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminJobs(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminJobList, error) {
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.AdminJobList{}, err
 	}
 	jobs, err := s.store.ListJobs(r.Context(), domain.JobFilter{})
 	if err != nil {
-		return nil, err
+		return wire.AdminJobList{}, err
 	}
 	total := len(jobs)
 	pages := max(1, (total+adminJobPageSize-1)/adminJobPageSize)
 	if page > pages {
-		return nil, errPageNotFound
+		return wire.AdminJobList{}, errPageNotFound
 	}
 	jobs = jobs[(page-1)*adminJobPageSize : min(total, page*adminJobPageSize)]
 	now := s.now()
@@ -88,54 +88,46 @@ func (s *Server) adminJobs(_ http.ResponseWriter, r *http.Request, _ *Staff) (an
 }
 
 // GET /api/admin/jobs/{id}
-func (s *Server) adminJob(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminJob(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminJob, error) {
 	j, err := s.staffJob(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	return s.adminJobView(j), nil
 }
 
 // POST /api/admin/jobs: a new job, a draft. Only the title is needed
 // for a draft; what is given must be valid.
-func (s *Server) adminCreateJob(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	in, err := decodeJobInput(r)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) adminCreateJob(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminJobInput) (created[wire.AdminJob], error) {
 	j := domain.Job{Status: domain.JobDraft}
 	if err := applyJobInput(&j, in); err != nil {
-		return nil, err
+		return created[wire.AdminJob]{}, err
 	}
 	if err := validateJob(j, s.now(), false, nil); err != nil {
-		return nil, err
+		return created[wire.AdminJob]{}, err
 	}
 	if err := s.store.CreateJob(r.Context(), &j); err != nil {
-		return nil, err
+		return created[wire.AdminJob]{}, err
 	}
-	return httpcore.Created{Body: s.adminJobView(j)}, nil
+	return created[wire.AdminJob]{s.adminJobView(j)}, nil
 }
 
 // PUT /api/admin/jobs/{id}: replaces the job's fields; its status stays.
 // An open job is on the site, so it must stay complete.
-func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	in, err := decodeJobInput(r)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminJobInput) (wire.AdminJob, error) {
 	j, err := s.staffJob(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	was := j
 	if err := applyJobInput(&j, in); err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	if err := validateJob(j, s.now(), j.Status == domain.JobOpen, was.ClosingDate); err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	if err := s.store.UpdateJobFrom(r.Context(), &j, was.Status); err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	if j.Status != domain.JobDraft {
 		s.site.Changed(r.Context())
@@ -145,21 +137,21 @@ func (s *Server) adminUpdateJob(_ http.ResponseWriter, r *http.Request, _ *Staff
 
 // POST /api/admin/jobs/{id}/publish: opens the job to visitors, when
 // every field a job page needs is there.
-func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminJob, error) {
 	j, err := s.staffJob(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	if err := validateJob(j, s.now(), true, nil); err != nil {
 		if e, ok := err.(*domain.Error); ok {
 			e.Message = "The job cannot be published until the highlighted fields are complete."
 		}
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	from := j.Status
 	j.Status = domain.JobOpen
 	if err := s.store.UpdateJobFrom(r.Context(), &j, from); err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	s.site.Changed(r.Context())
 	// The job is public already: a failed audit row is logged, not undone.
@@ -169,17 +161,17 @@ func (s *Server) adminPublishJob(_ http.ResponseWriter, r *http.Request, st *Sta
 
 // POST /api/admin/jobs/{id}/close: takes the job off the site; its page
 // says "Position closed" and no one may apply.
-func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminJob, error) {
 	j, err := s.staffJob(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	if j.Status != domain.JobOpen {
-		return nil, domain.Errorf(domain.EConflict, "Only an open job can be closed; this one is %s.", j.Status)
+		return wire.AdminJob{}, domain.Errorf(domain.EConflict, "Only an open job can be closed; this one is %s.", j.Status)
 	}
 	j.Status = domain.JobClosed
 	if err := s.store.UpdateJobFrom(r.Context(), &j, domain.JobOpen); err != nil {
-		return nil, err
+		return wire.AdminJob{}, err
 	}
 	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditJobClosed, "job "+j.ID, "")
@@ -189,46 +181,42 @@ func (s *Server) adminCloseJob(_ http.ResponseWriter, r *http.Request, st *Staff
 // DELETE /api/admin/jobs/{id}: removes a draft or a closed job (its
 // applications are kept). An open job must be closed first, so a job
 // never vanishes from the site without the closed page in between.
-func (s *Server) adminDeleteJob(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminDeleteJob(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.Deleted, error) {
 	j, err := s.staffJob(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.Deleted{}, err
 	}
 	if j.Status == domain.JobOpen {
-		return nil, domain.Errorf(domain.EConflict, "Close the job before deleting it.")
+		return wire.Deleted{}, domain.Errorf(domain.EConflict, "Close the job before deleting it.")
 	}
 	if err := s.store.DeleteJob(r.Context(), j.ID); err != nil {
-		return nil, err
+		return wire.Deleted{}, err
 	}
 	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditJobDeleted, "job "+j.ID, string(j.Status))
-	return map[string]bool{"deleted": true}, nil
+	return wire.Deleted{Deleted: true}, nil
 }
 
 // POST /api/admin/jobs/preview?id=ID: the job page as visitors would see
 // it with the editor's unsaved fields (id, when given, is the saved job's,
 // for its posting date), and its structured-data check.
-func (s *Server) adminPreviewJob(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	in, err := decodeJobInput(r)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) adminPreviewJob(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminJobInput) (wire.PagePreview, error) {
 	j := domain.Job{ID: "preview", Status: domain.JobOpen, CreatedAt: s.now()}
 	if id := r.URL.Query().Get("id"); id != "" {
 		saved, err := s.staffJob(r.Context(), id)
 		if err != nil {
-			return nil, err
+			return wire.PagePreview{}, err
 		}
 		j.ID, j.CreatedAt = saved.ID, saved.CreatedAt
 	}
 	if err := applyJobInput(&j, in); err != nil {
-		return nil, err
+		return wire.PagePreview{}, err
 	}
 	// As the store would keep it.
 	j.Description = sanitize.HTML(j.Description)
 	html, err := s.site.PreviewJob(r.Context(), j)
 	if err != nil {
-		return nil, err
+		return wire.PagePreview{}, err
 	}
 	return wire.PagePreview{HTML: html, Check: s.site.CheckJob(j)}, nil
 }
@@ -263,13 +251,6 @@ func dateText(d *time.Time) string {
 		return ""
 	}
 	return d.UTC().Format(time.DateOnly)
-}
-
-// decodeJobInput reads a job's fields from the request body.
-func decodeJobInput(r *http.Request) (wire.AdminJobInput, error) {
-	var in wire.AdminJobInput
-	err := httpcore.DecodeJSON(r, &in)
-	return in, err
 }
 
 // Field messages of the job form, keyed by the wire field names.

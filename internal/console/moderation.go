@@ -14,14 +14,14 @@ import (
 // moderationRoutes are the staff API routes of contact messages, comment moderation and the mail outbox.
 func (s *Server) moderationRoutes() []adminRoute {
 	return []adminRoute{
-		{method: "GET", path: "/messages", roles: editors, h: s.adminListMessages},
-		{method: "GET", path: "/messages/{id}", roles: editors, h: s.adminGetMessage},
-		{method: "PATCH", path: "/messages/{id}", roles: editors, h: s.adminPatchMessage},
-		{method: "DELETE", path: "/messages/{id}", roles: editors, h: s.adminDeleteMessage},
-		{method: "GET", path: "/comments", roles: editors, h: s.adminListComments},
-		{method: "POST", path: "/comments/bulk", roles: editors, h: s.adminBulkComments},
-		{method: "GET", path: "/mail", roles: adminsOnly, h: s.adminListMail},
-		{method: "POST", path: "/mail/{id}/retry", roles: adminsOnly, h: s.adminRetryMail},
+		get("/messages", editors, s.adminListMessages),
+		get("/messages/{id}", editors, s.adminGetMessage),
+		send(http.MethodPatch, "/messages/{id}", editors, s.adminPatchMessage),
+		call(http.MethodDelete, "/messages/{id}", editors, s.adminDeleteMessage),
+		get("/comments", editors, s.adminListComments),
+		send(http.MethodPost, "/comments/bulk", editors, s.adminBulkComments),
+		get("/mail", adminsOnly, s.adminListMail),
+		call(http.MethodPost, "/mail/{id}/retry", adminsOnly, s.adminRetryMail),
 	}
 }
 
@@ -100,27 +100,27 @@ func (s *Server) folderCounts(r *http.Request) (wire.ContactFolderCounts, error)
 }
 
 // GET /api/admin/messages?folder=inbox|archived|spam&page=N
-func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.ContactMessageList, error) {
 	folder := domain.ContactFolder(r.URL.Query().Get("folder"))
 	if folder == "" {
 		folder = domain.FolderInbox
 	}
 	if !folder.Valid() {
-		return nil, badRequest("folder", "The folder must be inbox, archived or spam.")
+		return wire.ContactMessageList{}, badRequest("folder", "The folder must be inbox, archived or spam.")
 	}
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.ContactMessageList{}, err
 	}
 	counts, err := s.folderCounts(r)
 	if err != nil {
-		return nil, err
+		return wire.ContactMessageList{}, err
 	}
 	msgs, err := s.store.ListContactMessages(r.Context(), domain.ContactFilter{
 		Folder: folder, Limit: moderationPageSize, Offset: (page - 1) * moderationPageSize,
 	})
 	if err != nil {
-		return nil, err
+		return wire.ContactMessageList{}, err
 	}
 	total := map[domain.ContactFolder]int{
 		domain.FolderInbox: counts.Inbox, domain.FolderArchived: counts.Archived, domain.FolderSpam: counts.Spam,
@@ -140,15 +140,15 @@ func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, _ *St
 
 // GET /api/admin/messages/{id}: the whole message; opening a new one
 // marks it read.
-func (s *Server) adminGetMessage(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminGetMessage(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.ContactMessageDetail, error) {
 	id := r.PathValue("id")
 	m, err := s.store.GetContactMessage(r.Context(), id)
 	if err != nil {
-		return nil, notFoundAs(err, messageGone)
+		return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 	}
 	if m.Status == domain.ContactNew {
 		if err := s.store.SetContactStatus(r.Context(), id, domain.ContactRead); err != nil {
-			return nil, notFoundAs(err, messageGone)
+			return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 		}
 		m.Status = domain.ContactRead
 	}
@@ -156,50 +156,46 @@ func (s *Server) adminGetMessage(_ http.ResponseWriter, r *http.Request, _ *Staf
 }
 
 // PATCH /api/admin/messages/{id} {status?, spam?: false}
-func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var req wire.ContactMessagePatch
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, _ *Staff, req wire.ContactMessagePatch) (wire.ContactMessageDetail, error) {
 	var status domain.ContactStatus
 	switch {
 	case req.Status == nil && req.Spam == nil:
-		return nil, httpcore.WithStatus(domain.Errorf(domain.EInvalid, "Say what to change: the status, or spam false."), http.StatusBadRequest)
+		return wire.ContactMessageDetail{}, httpcore.WithStatus(domain.Errorf(domain.EInvalid, "Say what to change: the status, or spam false."), http.StatusBadRequest)
 	case req.Spam != nil && *req.Spam:
-		return nil, badRequest("spam", "A message can only be taken out of spam here (spam: false).")
+		return wire.ContactMessageDetail{}, badRequest("spam", "A message can only be taken out of spam here (spam: false).")
 	case req.Status != nil:
 		status = domain.ContactStatus(*req.Status)
 		if !status.Valid() {
-			return nil, badRequest("status", "The status must be new, read or archived.")
+			return wire.ContactMessageDetail{}, badRequest("status", "The status must be new, read or archived.")
 		}
 	}
 	id := r.PathValue("id")
 	if req.Spam != nil {
 		if err := s.store.MarkContactNotSpam(r.Context(), id); err != nil {
-			return nil, notFoundAs(err, messageGone)
+			return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 		}
 	}
 	if status != "" {
 		if err := s.store.SetContactStatus(r.Context(), id, status); err != nil {
-			return nil, notFoundAs(err, messageGone)
+			return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 		}
 	}
 	m, err := s.store.GetContactMessage(r.Context(), id)
 	if err != nil {
-		return nil, notFoundAs(err, messageGone)
+		return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 	}
 	return messageDetail(m), nil
 }
 
 // DELETE /api/admin/messages/{id}: removes the message for good and
 // records it in the audit log (by ID only).
-func (s *Server) adminDeleteMessage(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminDeleteMessage(_ http.ResponseWriter, r *http.Request, st *Staff) (struct{}, error) {
 	id := r.PathValue("id")
 	if err := s.store.DeleteContactMessage(r.Context(), id); err != nil {
-		return nil, notFoundAs(err, messageGone)
+		return struct{}{}, notFoundAs(err, messageGone)
 	}
 	if err := s.audit(r, st, domain.AuditContactDeleted, id, ""); err != nil {
-		return nil, err
+		return struct{}{}, err
 	}
 	return struct{}{}, nil
 }
@@ -222,27 +218,27 @@ func (s *Server) commentCounts(r *http.Request) (wire.CommentCounts, error) {
 }
 
 // GET /api/admin/comments?status=held|visible|spam&page=N
-func (s *Server) adminListComments(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminListComments(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.ReviewCommentList, error) {
 	status := domain.CommentStatus(r.URL.Query().Get("status"))
 	if status == "" {
 		status = domain.CommentHeld
 	}
 	if !status.Valid() {
-		return nil, badRequest("status", "The status must be held, visible or spam.")
+		return wire.ReviewCommentList{}, badRequest("status", "The status must be held, visible or spam.")
 	}
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.ReviewCommentList{}, err
 	}
 	counts, err := s.commentCounts(r)
 	if err != nil {
-		return nil, err
+		return wire.ReviewCommentList{}, err
 	}
 	cs, err := s.store.ListCommentsForReview(r.Context(), domain.CommentFilter{
 		Status: status, Limit: moderationPageSize, Offset: (page - 1) * moderationPageSize,
 	})
 	if err != nil {
-		return nil, err
+		return wire.ReviewCommentList{}, err
 	}
 	total := map[domain.CommentStatus]int{
 		domain.CommentHeld: counts.Held, domain.CommentVisible: counts.Visible, domain.CommentSpam: counts.Spam,
@@ -292,23 +288,19 @@ func auditIDs(ids []string) string {
 // POST /api/admin/comments/bulk {ids, action}: approves, marks as spam,
 // holds or deletes up to 100 comments at once. Public pages show the
 // change at once (the content version moves).
-func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
-	var req wire.CommentBulkRequest
-	if err := httpcore.DecodeJSON(r, &req); err != nil {
-		return nil, err
-	}
+func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *Staff, req wire.CommentBulkRequest) (wire.CommentBulkResult, error) {
 	action, ok := bulkActions[req.Action]
 	if !ok {
-		return nil, badRequest("action", "The action must be approve, spam, hold or delete.")
+		return wire.CommentBulkResult{}, badRequest("action", "The action must be approve, spam, hold or delete.")
 	}
 	if len(req.IDs) == 0 || len(req.IDs) > domain.MaxBulk {
-		return nil, badRequest("ids", fmt.Sprintf("Select from 1 to %d comments.", domain.MaxBulk))
+		return wire.CommentBulkResult{}, badRequest("ids", fmt.Sprintf("Select from 1 to %d comments.", domain.MaxBulk))
 	}
 	ids := make([]string, 0, len(req.IDs))
 	seen := map[string]bool{}
 	for _, id := range req.IDs {
 		if !domain.ValidID(id) {
-			return nil, badRequest("ids", "One of the selected comments has an invalid ID.")
+			return wire.CommentBulkResult{}, badRequest("ids", "One of the selected comments has an invalid ID.")
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -323,12 +315,12 @@ func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *S
 		n, err = s.store.SetCommentsStatus(r.Context(), ids, action.status)
 	}
 	if err != nil {
-		return nil, notFoundAs(err, "None of the selected comments exist any more. Reload the list.")
+		return wire.CommentBulkResult{}, notFoundAs(err, "None of the selected comments exist any more. Reload the list.")
 	}
 	// This instance's pages show the change on the next request.
 	s.site.Changed(r.Context())
 	if err := s.audit(r, st, domain.AuditCommentsMod, auditIDs(ids), fmt.Sprintf("%s: %d comments", req.Action, n)); err != nil {
-		return nil, err
+		return wire.CommentBulkResult{}, err
 	}
 	noun := "comments"
 	if n == 1 {
@@ -348,20 +340,20 @@ func outboxRow(m domain.OutboxMessage) wire.OutboxRow {
 
 // GET /api/admin/mail?status=&page=N: the outbox, newest first, without
 // the bodies.
-func (s *Server) adminListMail(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminListMail(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.OutboxList, error) {
 	status := domain.OutboxStatus(r.URL.Query().Get("status"))
 	switch status {
 	case "", domain.OutboxQueued, domain.OutboxSending, domain.OutboxSent, domain.OutboxFailed:
 	default:
-		return nil, badRequest("status", "The status must be queued, sending, sent or failed (or none for all).")
+		return wire.OutboxList{}, badRequest("status", "The status must be queued, sending, sent or failed (or none for all).")
 	}
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.OutboxList{}, err
 	}
 	byStatus, err := s.store.CountOutbox(r.Context())
 	if err != nil {
-		return nil, err
+		return wire.OutboxList{}, err
 	}
 	counts := wire.OutboxCounts{
 		Queued: byStatus[domain.OutboxQueued], Sending: byStatus[domain.OutboxSending],
@@ -373,7 +365,7 @@ func (s *Server) adminListMail(_ http.ResponseWriter, r *http.Request, _ *Staff)
 	}
 	msgs, err := s.store.ListOutboxPage(r.Context(), status, moderationPageSize, (page-1)*moderationPageSize)
 	if err != nil {
-		return nil, err
+		return wire.OutboxList{}, err
 	}
 	out := wire.OutboxList{
 		Status: string(status), Messages: make([]wire.OutboxRow, 0, len(msgs)),
@@ -387,14 +379,14 @@ func (s *Server) adminListMail(_ http.ResponseWriter, r *http.Request, _ *Staff)
 
 // POST /api/admin/mail/{id}/retry: a queued or failed e-mail is tried
 // again now; the sender is woken.
-func (s *Server) adminRetryMail(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminRetryMail(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.OutboxRow, error) {
 	id := r.PathValue("id")
 	m, err := s.store.RetryOutboxNow(r.Context(), id, s.now())
 	if err != nil {
-		return nil, notFoundAs(err, "This e-mail is no longer in the outbox.")
+		return wire.OutboxRow{}, notFoundAs(err, "This e-mail is no longer in the outbox.")
 	}
 	if err := s.audit(r, st, domain.AuditMailRetried, id, ""); err != nil {
-		return nil, err
+		return wire.OutboxRow{}, err
 	}
 	if s.mailQueued != nil {
 		s.mailQueued()

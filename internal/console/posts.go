@@ -15,7 +15,6 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"corpsite/internal/domain"
-	"corpsite/internal/httpcore"
 	"corpsite/internal/sanitize"
 	"corpsite/internal/wire"
 )
@@ -48,37 +47,37 @@ const (
 // postAdminRoutes are the staff API routes of blog posts.
 func (s *Server) postAdminRoutes() []adminRoute {
 	return []adminRoute{
-		{method: "GET", path: "/posts", roles: editors, h: s.adminPosts},
-		{method: "POST", path: "/posts", roles: editors, limits: &editorLimits, h: s.adminCreatePost},
-		{method: "POST", path: "/posts/preview", roles: editors, limits: &editorLimits, h: s.adminPreviewPost},
-		{method: "GET", path: "/posts/{id}", roles: editors, h: s.adminPost},
-		{method: "PUT", path: "/posts/{id}", roles: editors, limits: &editorLimits, h: s.adminUpdatePost},
-		{method: "POST", path: "/posts/{id}/publish", roles: editors, h: s.adminPublishPost},
-		{method: "POST", path: "/posts/{id}/unpublish", roles: editors, h: s.adminUnpublishPost},
-		{method: "DELETE", path: "/posts/{id}", roles: editors, h: s.adminDeletePost},
-		{method: "POST", path: "/posts/{id}/cover", roles: editors, limits: &coverLimits, h: s.adminUploadCover},
-		{method: "DELETE", path: "/posts/{id}/cover", roles: editors, h: s.adminRemoveCover},
+		get("/posts", editors, s.adminPosts),
+		send(http.MethodPost, "/posts", editors, s.adminCreatePost).limited(&editorLimits),
+		send(http.MethodPost, "/posts/preview", editors, s.adminPreviewPost).limited(&editorLimits),
+		get("/posts/{id}", editors, s.adminPost),
+		send(http.MethodPut, "/posts/{id}", editors, s.adminUpdatePost).limited(&editorLimits),
+		call(http.MethodPost, "/posts/{id}/publish", editors, s.adminPublishPost),
+		call(http.MethodPost, "/posts/{id}/unpublish", editors, s.adminUnpublishPost),
+		call(http.MethodDelete, "/posts/{id}", editors, s.adminDeletePost),
+		call(http.MethodPost, "/posts/{id}/cover", editors, s.adminUploadCover).multipart().limited(&coverLimits),
+		call(http.MethodDelete, "/posts/{id}/cover", editors, s.adminRemoveCover),
 	}
 }
 
 // GET /api/admin/posts?page=N: a page of posts of every status.
-func (s *Server) adminPosts(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminPosts(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPostList, error) {
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPostList{}, err
 	}
 	ctx := r.Context()
 	total, err := s.store.CountBlogPosts(ctx, domain.BlogFilter{})
 	if err != nil {
-		return nil, err
+		return wire.AdminPostList{}, err
 	}
 	pages := max(1, (total+adminPostPageSize-1)/adminPostPageSize)
 	if page > pages {
-		return nil, errPageNotFound
+		return wire.AdminPostList{}, errPageNotFound
 	}
 	posts, err := s.store.ListBlogPosts(ctx, domain.BlogFilter{Limit: adminPostPageSize, Offset: (page - 1) * adminPostPageSize})
 	if err != nil {
-		return nil, err
+		return wire.AdminPostList{}, err
 	}
 	out := wire.AdminPostList{Posts: make([]wire.AdminPostSummary, 0, len(posts)), Page: page, Pages: pages, Total: total}
 	for _, p := range posts {
@@ -90,48 +89,40 @@ func (s *Server) adminPosts(_ http.ResponseWriter, r *http.Request, _ *Staff) (a
 }
 
 // GET /api/admin/posts/{id}
-func (s *Server) adminPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	return adminPostView(p), nil
 }
 
 // POST /api/admin/posts: a new draft.
-func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var in wire.AdminPostInput
-	if err := httpcore.DecodeJSON(r, &in); err != nil {
-		return nil, err
-	}
+func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (created[wire.AdminPost], error) {
 	p := domain.BlogPost{Status: domain.PostDraft}
 	applyPostInput(&p, in)
 	if err := validatePost(p, false); err != nil {
-		return nil, err
+		return created[wire.AdminPost]{}, err
 	}
 	if err := s.store.CreateBlogPost(r.Context(), &p); err != nil {
-		return nil, err
+		return created[wire.AdminPost]{}, err
 	}
-	return httpcore.Created{Body: adminPostView(p)}, nil
+	return created[wire.AdminPost]{adminPostView(p)}, nil
 }
 
 // PUT /api/admin/posts/{id}: replaces title, description and content; the
 // status and cover stay. A published post must stay complete.
-func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var in wire.AdminPostInput
-	if err := httpcore.DecodeJSON(r, &in); err != nil {
-		return nil, err
-	}
+func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	applyPostInput(&p, in)
 	if err := validatePost(p, p.Status == domain.PostPublished); err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if p.Status == domain.PostPublished {
 		s.site.Changed(r.Context())
@@ -140,21 +131,21 @@ func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 }
 
 // POST /api/admin/posts/{id}/publish
-func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if err := validatePost(p, true); err != nil {
 		if e, ok := err.(*domain.Error); ok {
 			e.Message = "The post cannot be published until the highlighted fields are complete."
 		}
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	from := p.Status
 	p.Status = domain.PostPublished
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, from); err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostPublished, "post "+p.ID, "")
@@ -162,17 +153,17 @@ func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *St
 }
 
 // POST /api/admin/posts/{id}/unpublish: back to a draft, off the site.
-func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	if p.Status != domain.PostPublished {
-		return nil, domain.Errorf(domain.EConflict, "The post is not published.")
+		return wire.AdminPost{}, domain.Errorf(domain.EConflict, "The post is not published.")
 	}
 	p.Status = domain.PostDraft
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, domain.PostPublished); err != nil {
-		return nil, err
+		return wire.AdminPost{}, err
 	}
 	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostUnpublish, "post "+p.ID, "")
@@ -181,39 +172,35 @@ func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *
 
 // DELETE /api/admin/posts/{id}: removes the post, its comments and its
 // cover's files.
-func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.Deleted, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return nil, err
+		return wire.Deleted{}, err
 	}
 	if err := s.store.DeleteBlogPost(r.Context(), p.ID); err != nil {
-		return nil, err
+		return wire.Deleted{}, err
 	}
 	s.site.Changed(r.Context())
 	_ = s.audit(r, st, domain.AuditPostDeleted, "post "+p.ID, string(p.Status))
 	s.deleteCoverFiles(r, p.ImageVersions)
-	return map[string]bool{"deleted": true}, nil
+	return wire.Deleted{Deleted: true}, nil
 }
 
 // POST /api/admin/posts/preview?id=ID: the post's page as visitors would
 // see it with the editor's unsaved fields (and, given the saved post's id,
 // its cover, date and comments).
-func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
-	var in wire.AdminPostInput
-	if err := httpcore.DecodeJSON(r, &in); err != nil {
-		return nil, err
-	}
+func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (wire.PagePreview, error) {
 	ctx := r.Context()
 	p := domain.BlogPost{ID: "preview", CreatedAt: s.now(), UpdatedAt: s.now()}
 	comments := []wire.Comment{}
 	if id := r.URL.Query().Get("id"); id != "" {
 		saved, err := s.staffPost(ctx, id)
 		if err != nil {
-			return nil, err
+			return wire.PagePreview{}, err
 		}
 		p = saved
 		if comments, err = s.site.Comments(ctx, p.ID); err != nil {
-			return nil, err
+			return wire.PagePreview{}, err
 		}
 	}
 	applyPostInput(&p, in)
@@ -221,7 +208,7 @@ func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Sta
 	p.Content = sanitize.HTML(p.Content) // as the store would keep it
 	html, err := s.site.PreviewPost(ctx, p, comments)
 	if err != nil {
-		return nil, err
+		return wire.PagePreview{}, err
 	}
 	return wire.PagePreview{HTML: html, Check: []wire.CheckItem{}}, nil
 }

@@ -2,6 +2,7 @@ package console
 
 import (
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -18,16 +19,32 @@ type Staff struct {
 	SessionID string // the session's stored ID (the hash of its token)
 }
 
-// adminFunc serves one staff API route. st is the signed-in member of
-// staff (nil on a route open to everyone, such as signing in). Its value
-// is written as JSON like api's; a handler that writes the response itself
-// (a download) returns written{}.
+// adminFunc serves one staff API route, untyped: what a route's
+// constructor (get, call, send) makes of its typed handler. st is the
+// signed-in member of staff (nil on a route open to everyone, such as
+// signing in). Its value is written as JSON like api's; a download
+// answers written{}, and created{} is sent with 201 Created.
 type adminFunc func(w http.ResponseWriter, r *http.Request, st *Staff) (any, error)
 
-// written tells the admin plumbing that the handler wrote the response.
+// written tells the admin plumbing that the handler wrote the response
+// (a download): its route declares a file as its answer.
 type written struct{}
 
-// adminRoute is one route of the staff API, under /api/admin.
+// created is an answer sent with 201 Created instead of 200; the route
+// declares T as its answer.
+type created[T any] struct{ Body T }
+
+func (c created[T]) createdBody() any        { return c.Body }
+func (created[T]) createdType() reflect.Type { return reflect.TypeFor[T]() }
+
+// createdAnswer is what every created[T] is, whatever T.
+type createdAnswer interface {
+	createdBody() any
+	createdType() reflect.Type
+}
+
+// adminRoute is one route of the staff API, under /api/admin. Make it
+// with get, call or send, which record what it takes and answers.
 type adminRoute struct {
 	method string // GET, POST, PUT, PATCH or DELETE
 	path   string // after /api/admin, e.g. "/jobs/{id}"
@@ -39,6 +56,73 @@ type adminRoute struct {
 	// limits replace the form limits (an upload of a cover image).
 	limits *httpcore.Limits
 	h      adminFunc
+	// What the route takes and answers (RouteTypes).
+	req    reflect.Type // the JSON body send decodes; nil = none
+	form   bool         // the handler reads a multipart form itself
+	resp   reflect.Type // the JSON answer; nil for a file
+	file   bool         // the answer is a download (written)
+	status int          // of a successful answer: 200, or 201 (created)
+}
+
+// get is a GET route: fn's answer is sent as JSON.
+func get[Resp any](path string, roles []domain.Role, fn func(http.ResponseWriter, *http.Request, *Staff) (Resp, error)) adminRoute {
+	return call(http.MethodGet, path, roles, fn)
+}
+
+// call is a route whose request has no JSON body (a GET, an action that
+// its path names, or an upload read by fn): fn's answer is sent as JSON.
+func call[Resp any](method, path string, roles []domain.Role, fn func(http.ResponseWriter, *http.Request, *Staff) (Resp, error)) adminRoute {
+	rt := adminRoute{method: method, path: path, roles: roles, status: http.StatusOK}
+	rt.h = func(w http.ResponseWriter, r *http.Request, st *Staff) (any, error) {
+		v, err := fn(w, r, st)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	var zero Resp
+	switch v := any(zero).(type) {
+	case written:
+		rt.file = true
+	case createdAnswer:
+		rt.resp, rt.status = v.createdType(), http.StatusCreated
+	default:
+		rt.resp = reflect.TypeFor[Resp]()
+	}
+	return rt
+}
+
+// send is a route with a JSON body: it is decoded into a Req
+// (httpcore.DecodeJSON: its strictness, its refusals) before fn runs.
+func send[Req, Resp any](method, path string, roles []domain.Role, fn func(http.ResponseWriter, *http.Request, *Staff, Req) (Resp, error)) adminRoute {
+	rt := call(method, path, roles, func(w http.ResponseWriter, r *http.Request, st *Staff) (Resp, error) {
+		var req Req
+		if err := httpcore.DecodeJSON(r, &req); err != nil {
+			var zero Resp
+			return zero, err
+		}
+		return fn(w, r, st, req)
+	})
+	rt.req = reflect.TypeFor[Req]()
+	return rt
+}
+
+// public opens rt to everyone: no session is needed.
+func (rt adminRoute) public() adminRoute {
+	rt.open = true
+	return rt
+}
+
+// limited gives rt limits of its own instead of the form limits.
+func (rt adminRoute) limited(l *httpcore.Limits) adminRoute {
+	rt.limits = l
+	return rt
+}
+
+// multipart says that rt's handler reads a multipart form (an upload).
+func (rt adminRoute) multipart() adminRoute {
+	rt.form = true
+	return rt
 }
 
 // Who may call which staff routes.
@@ -146,8 +230,8 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rt adminRout
 	}
 	switch v := v.(type) {
 	case written:
-	case httpcore.Created:
-		httpcore.WriteJSON(w, http.StatusCreated, v.Body)
+	case createdAnswer:
+		httpcore.WriteJSON(w, http.StatusCreated, v.createdBody())
 	default:
 		httpcore.WriteJSON(w, http.StatusOK, v)
 	}

@@ -20,19 +20,19 @@ const vitalsDefaultDays = 28
 // vitalsAdminRoutes are the staff API routes of real-user Core Web Vitals for the dashboard.
 func (s *Server) vitalsAdminRoutes() []adminRoute {
 	return []adminRoute{
-		{method: http.MethodGet, path: "/vitals", roles: anyStaff, h: s.adminVitals},
+		get("/vitals", anyStaff, s.adminVitals),
 	}
 }
 
 // GET /api/admin/vitals?days=N: per route and metric, the daily 75th
 // percentiles of the last N days (today included) and the period's, rated
 // against the metric's thresholds.
-func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (any, error) {
+func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.VitalsReport, error) {
 	days := vitalsDefaultDays
 	if q := r.URL.Query().Get("days"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 1 || n > domain.VitalsKeepDays {
-			return nil, httpcore.WithStatus(&domain.Error{
+			return wire.VitalsReport{}, httpcore.WithStatus(&domain.Error{
 				Code:    domain.EInvalid,
 				Message: "The period is not valid.",
 				Fields:  map[string]string{"days": "Choose a period from 1 to " + strconv.Itoa(domain.VitalsKeepDays) + " days."},
@@ -44,7 +44,7 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 	from := to.AddDate(0, 0, -(days - 1))
 	series, err := s.store.ListVitals(r.Context(), from)
 	if err != nil {
-		return nil, err
+		return wire.VitalsReport{}, err
 	}
 	rep := wire.VitalsReport{
 		Days:    days,

@@ -138,3 +138,9 @@ type AdminPost struct {
 	UpdatedAt     time.Time      `json:"updatedAt"`
 	URL           string         `json:"url"` // the public page's path
 }
+
+// Deleted is the answer of DELETE /api/admin/jobs/{id} and
+// DELETE /api/admin/posts/{id}.
+type Deleted struct {
+	Deleted bool `json:"deleted"`
+}

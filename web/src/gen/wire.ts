@@ -480,6 +480,14 @@ export interface AdminPost {
 }
 
 /**
+ * Deleted is the answer of DELETE /api/admin/jobs/{id} and
+ * DELETE /api/admin/posts/{id}.
+ */
+export interface Deleted {
+  deleted: boolean;
+}
+
+/**
  * DashboardCounts is GET /api/admin/dashboard: what needs attention, for
  * the parts of the console the member of staff may open (the others are
  * 0 and left out of the screen).

@@ -4,8 +4,8 @@
 import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
-import type { ApplicationDetail as Detail, ApplicationErased, ApplicationNote, RevealedID } from '../../gen/wire';
-import { adminGet, adminSend, adminURL } from '../api';
+import type { ApplicationDetail as Detail, ApplicationNote, RevealedID } from '../../gen/wire';
+import { adminGet, adminPath, adminSend, adminURL } from '../api';
 import { EraseDialog } from './erase-dialog';
 import { formatDay, formatWhen } from '../ui/format';
 import { statusLabel, yesNo } from './labels';
@@ -34,7 +34,7 @@ export function ApplicationDetail() {
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
-    adminGet<Detail>(`/applications/${encodeURIComponent(id)}`)
+    adminGet(adminPath('/applications/{id}', { id }))
       .then((data) => live && setLoad({ state: 'done', data }))
       .catch((e: unknown) => live && setLoad({ state: 'error', message: message(e, 'Could not load the application.') }));
     return () => {
@@ -80,7 +80,6 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
   const [d, setD] = useState(initial);
   // Admins may read the audit log (the screen is also a recruiter's).
   const me = useContext(StaffContext);
-  const path = `/applications/${encodeURIComponent(d.id)}`;
   return (
     <div className="space-y-8">
       {backLink}
@@ -113,7 +112,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         />
       </Section>
 
-      <StatusForm detail={d} path={path} onChange={setD} />
+      <StatusForm detail={d} onChange={setD} />
 
       <Section title="Personal details">
         <Fields
@@ -221,7 +220,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         />
       </Section>
 
-      <NationalID detail={d} path={path} />
+      <NationalID detail={d} />
 
       <Section title="Documents">
         {d.documents.length === 0 ? (
@@ -233,7 +232,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
                 <span>
                   {doc.label} <span className="text-sm text-slate-700">({doc.fileName})</span>
                 </span>
-                <a className={secondary} href={adminURL(`${path}/documents/${doc.id}`)} download={doc.fileName}>
+                <a className={secondary} href={adminURL(adminPath('/applications/{id}/documents/{doc}', { id: d.id, doc: doc.id }))} download={doc.fileName}>
                   Download<span className="sr-only"> {doc.label}</span>
                 </a>
               </li>
@@ -252,9 +251,9 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         />
       </Section>
 
-      <Notes detail={d} path={path} onAdded={(n) => setD({ ...d, notes: [...d.notes, n] })} />
+      <Notes detail={d} onAdded={(n) => setD({ ...d, notes: [...d.notes, n] })} />
 
-      <Erase detail={d} path={path} back={back} />
+      <Erase detail={d} back={back} />
     </div>
   );
 }
@@ -282,7 +281,7 @@ function Fields({ rows }: { rows: [string, string][] }) {
   );
 }
 
-function StatusForm({ detail, path, onChange }: { detail: Detail; path: string; onChange: (d: Detail) => void }) {
+function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail) => void }) {
   const [status, setStatus] = useState(detail.status);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -293,7 +292,7 @@ function StatusForm({ detail, path, onChange }: { detail: Detail; path: string; 
     setError('');
     setDone('');
     try {
-      const d = await adminSend<Detail>('PATCH', `${path}/status`, { status });
+      const d = await adminSend('PATCH', adminPath('/applications/{id}/status', { id: detail.id }), { status });
       onChange(d);
       setDone(`Status updated to ${statusLabel(d.status)}.`);
     } catch (err) {
@@ -329,7 +328,7 @@ function StatusForm({ detail, path, onChange }: { detail: Detail; path: string; 
   );
 }
 
-function NationalID({ detail, path }: { detail: Detail; path: string }) {
+function NationalID({ detail }: { detail: Detail }) {
   const [revealed, setRevealed] = useState<RevealedID | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -337,7 +336,7 @@ function NationalID({ detail, path }: { detail: Detail; path: string }) {
     setBusy(true);
     setError('');
     try {
-      setRevealed(await adminSend<RevealedID>('POST', `${path}/reveal-id`));
+      setRevealed(await adminSend('POST', adminPath('/applications/{id}/reveal-id', { id: detail.id })));
     } catch (err) {
       setError(message(err, 'Could not reveal the national ID.'));
     } finally {
@@ -374,7 +373,7 @@ function NationalID({ detail, path }: { detail: Detail; path: string }) {
   );
 }
 
-function Notes({ detail, path, onAdded }: { detail: Detail; path: string; onAdded: (n: ApplicationNote) => void }) {
+function Notes({ detail, onAdded }: { detail: Detail; onAdded: (n: ApplicationNote) => void }) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -383,7 +382,7 @@ function Notes({ detail, path, onAdded }: { detail: Detail; path: string; onAdde
     setBusy(true);
     setError('');
     try {
-      const n = await adminSend<ApplicationNote>('POST', `${path}/notes`, { body });
+      const n = await adminSend('POST', adminPath('/applications/{id}/notes', { id: detail.id }), { body });
       onAdded(n);
       setBody('');
     } catch (err) {
@@ -434,7 +433,7 @@ function Notes({ detail, path, onAdded }: { detail: Detail; path: string; onAdde
   );
 }
 
-function Erase({ detail, path, back }: { detail: Detail; path: string; back: string }) {
+function Erase({ detail, back }: { detail: Detail; back: string }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -452,7 +451,7 @@ function Erase({ detail, path, back }: { detail: Detail; path: string; back: str
             opener.current?.focus();
           }}
           onErase={async () => {
-            const res = await adminSend<ApplicationErased>('DELETE', path);
+            const res = await adminSend('DELETE', adminPath('/applications/{id}', { id: detail.id }));
             const notice = res.filesDeleted
               ? `Application ${res.reference} and its documents were erased.`
               : `Application ${res.reference} was erased; some of its documents could not be deleted yet and will be removed automatically.`;

@@ -42,7 +42,7 @@ export function ApplicationList() {
   useEffect(() => {
     let live = true;
     setLoad((l) => (l.state === 'done' ? l : { state: 'loading' }));
-    adminGet<ListAnswer>('/applications', queryParams(readListQuery(new URLSearchParams(key))))
+    adminGet('/applications', queryParams(readListQuery(new URLSearchParams(key))))
       .then((data) => live && setLoad({ state: 'done', data }))
       .catch((e: unknown) => {
         if (!live) return;

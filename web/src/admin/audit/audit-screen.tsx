@@ -59,7 +59,7 @@ export default function AuditScreen() {
   const query = auditQuery(applied, page).toString();
   const [draft, setDraft] = useState<AuditFilters>(applied);
   const q = new URLSearchParams(query);
-  const { data, error, loading } = useAdminData<AuditPage>('/audit', {
+  const { data, error, loading } = useAdminData('/audit', {
     action: q.get('action') ?? undefined,
     actor: q.get('actor') ?? undefined,
     subject: q.get('subject') ?? undefined,

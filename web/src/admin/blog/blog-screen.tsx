@@ -4,18 +4,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { Picture } from '../../components/picture';
-import type { AdminPost, AdminPostInput, AdminPostList, ImageSource, ImageVersion, PagePreview } from '../../gen/wire';
-import { ApiRequestError, postForm } from '../../lib/api-client';
-import { adminSend, adminURL, SIGNED_OUT_EVENT } from '../api';
+import type { AdminPost, AdminPostInput, ImageSource, ImageVersion, PagePreview } from '../../gen/wire';
+import { adminGet, adminPath, adminSend, adminUpload } from '../api';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useEditorPage } from '../editor/use-editor-page';
-import { ErrorText } from '../ui/alert';
-import { AdminTable } from '../ui/admin-table';
-import { ListStates } from '../ui/list-states';
-import { PageButtons } from '../ui/pager';
-import { useAdminData } from '../ui/use-admin-data';
+import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
+import { ListScreen } from '../ui/list-screen';
 import { formatWhen } from '../ui/format';
 
 export default function BlogScreen() {
@@ -51,48 +46,30 @@ function statusText(status: string): string {
 }
 
 function PostList() {
-  const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData<AdminPostList>('/posts', { page });
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Blog</h1>
-        <Link to="new" className={primaryButton}>
-          New post
-        </Link>
-      </div>
-      <ListStates
-        rows={list?.posts ?? null}
-        error={error}
-        failed={<ErrorText className="mt-4">{error}</ErrorText>}
-        loading={<p className="mt-4">Loading posts…</p>}
-        empty={<p className="mt-4">No posts yet. Write one with “New post”.</p>}
-      >
-        {(posts) => (
-          <AdminTable
-            className="mt-4 overflow-x-auto"
-            caption="Posts, newest first"
-            columns={['Title', 'Status', 'Created', 'Updated']}
-            headerClassName="py-2 pr-4"
-            lastHeaderClassName="py-2"
-          >
-            {posts.map((p) => (
-              <tr key={p.id} className="border-t border-slate-200">
-                <td className="py-2 pr-4">
-                  <Link to={p.id} className="font-medium text-blue-700 underline">
-                    {p.title || 'Untitled post'}
-                  </Link>
-                </td>
-                <td className="py-2 pr-4">{statusText(p.status)}</td>
-                <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
-                <td className="py-2">{formatWhen(p.updatedAt)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListStates>
-      {list && list.pages > 1 && <PageButtons label="Pages of posts" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
-    </div>
+    <ListScreen
+      path="/posts"
+      title="Blog"
+      newButton={{ to: 'new', label: 'New post' }}
+      rows={(list) => list.posts}
+      loading="Loading posts…"
+      empty="No posts yet. Write one with “New post”."
+      caption="Posts, newest first"
+      columns={['Title', 'Status', 'Created', 'Updated']}
+      pagesLabel="Pages of posts"
+      row={(p) => (
+        <tr className="border-t border-slate-200">
+          <td className="py-2 pr-4">
+            <Link to={p.id} className="font-medium text-blue-700 underline">
+              {p.title || 'Untitled post'}
+            </Link>
+          </td>
+          <td className="py-2 pr-4">{statusText(p.status)}</td>
+          <td className="py-2 pr-4">{formatWhen(p.createdAt)}</td>
+          <td className="py-2">{formatWhen(p.updatedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 
@@ -102,6 +79,15 @@ function formOf(p: AdminPost): AdminPostInput {
   return { title: p.title, description: p.description, content: p.content };
 }
 
+/** The post editor's calls of the staff API. */
+const postCalls: EditorCalls<AdminPost, AdminPostInput> = {
+  load: (id) => adminGet(adminPath('/posts/{id}', { id })),
+  create: (body) => adminSend('POST', '/posts', body),
+  update: (id, body) => adminSend('PUT', adminPath('/posts/{id}', { id }), body),
+  publish: (id) => adminSend('POST', adminPath('/posts/{id}/publish', { id })),
+  remove: (id) => adminSend('DELETE', adminPath('/posts/{id}', { id })),
+};
+
 const sectionsHelp =
   'Start each section with a heading (Heading 2): the post’s page shows one section at a time, titled by its heading. Use Heading 3 inside a section.';
 
@@ -110,11 +96,12 @@ function PostEditor() {
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const page = useEditorPage<AdminPost, AdminPostInput>({
+  const page = useEditorPage({
     id,
-    collection: '/posts',
+    calls: postCalls,
     empty: emptyForm,
     formOf,
+    bodyOf: (f) => f,
     fieldPrefix: 'post',
     richField: 'content',
     pending: progress !== null,
@@ -131,15 +118,14 @@ function PostEditor() {
   async function onUnpublish() {
     if (!post) return;
     await run(async () => {
-      setPost(await adminSend<AdminPost>('POST', `/posts/${post.id}/unpublish`));
+      setPost(await adminSend('POST', adminPath('/posts/{id}/unpublish', { id: post.id })));
       setNotice('Unpublished. The post is a draft again and off the blog.');
     });
   }
 
   const onPreview = () =>
     run(async () => {
-      const q = post ? `?id=${encodeURIComponent(post.id)}` : '';
-      setPreview(await adminSend<PagePreview>('POST', `/posts/preview${q}`, form));
+      setPreview(await adminSend('POST', '/posts/preview', form, { id: post?.id }));
     });
 
   async function onUpload() {
@@ -153,12 +139,11 @@ function PostEditor() {
     const data = new FormData();
     data.append('image', file);
     try {
-      const p = await postForm<AdminPost>(adminURL(`/posts/${post.id}/cover`), data, { onProgress: (share) => setProgress(share) });
+      const p = await adminUpload(adminPath('/posts/{id}/cover', { id: post.id }), data, { onProgress: (share) => setProgress(share) });
       setPost(p);
       setNotice('Cover image uploaded.');
       if (fileRef.current) fileRef.current.value = '';
     } catch (e) {
-      if (e instanceof ApiRequestError && e.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
       fail(e);
     }
     setProgress(null);
@@ -168,7 +153,7 @@ function PostEditor() {
   async function onRemoveCover() {
     if (!post) return;
     await run(async () => {
-      setPost(await adminSend<AdminPost>('DELETE', `/posts/${post.id}/cover`));
+      setPost(await adminSend('DELETE', adminPath('/posts/{id}/cover', { id: post.id })));
       setNotice('Cover image removed.');
     });
   }

@@ -2,7 +2,7 @@
 // spam, with bulk actions on a selection (approve, mark as spam, delete).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CommentBulkResult, ReviewComment, ReviewCommentList } from '../../gen/wire';
+import type { ReviewComment } from '../../gen/wire';
 import { adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
@@ -64,7 +64,7 @@ export default function CommentsScreen() {
     data: list,
     error: loadError,
     reload,
-  } = useAdminData<ReviewCommentList>('/comments', { status: tab, page: page > 1 ? page : undefined }, (l) =>
+  } = useAdminData('/comments', { status: tab, page: page > 1 ? page : undefined }, (l) =>
     // Keep only what is still listed selected.
     setSelection((s) => new Set(l.comments.map((c) => c.id).filter((id) => s.has(id)))),
   );
@@ -86,7 +86,7 @@ export default function CommentsScreen() {
     setActionError('');
     setNotice('');
     try {
-      const r = await adminSend<CommentBulkResult>('POST', '/comments/bulk', { ids: selected, action });
+      const r = await adminSend('POST', '/comments/bulk', { ids: selected, action });
       setNotice(r.message);
       setSelection(new Set());
       setConfirming(false);

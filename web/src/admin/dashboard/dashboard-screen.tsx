@@ -3,7 +3,7 @@
 // for real visitors.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { DashboardCounts, VitalsReport } from '../../gen/wire';
+import type { DashboardCounts } from '../../gen/wire';
 import { allowed, useStaff, type Role } from '../staff-context';
 import { useAdminData, type AdminData } from '../ui/use-admin-data';
 import { formatCount } from './vitals-model';
@@ -41,7 +41,7 @@ export default function DashboardScreen() {
 
 function Attention() {
   const { role } = useStaff();
-  const counts = useAdminData<DashboardCounts>('/dashboard');
+  const counts = useAdminData('/dashboard');
   const cards = ATTENTION.filter((c) => allowed(role, c.roles));
   return (
     <section aria-labelledby="attention-heading" className="space-y-3">
@@ -72,7 +72,7 @@ function Attention() {
 }
 
 function Speed() {
-  const report = useAdminData<VitalsReport>('/vitals', { days: SPEED_DAYS });
+  const report = useAdminData('/vitals', { days: SPEED_DAYS });
   return (
     <section aria-labelledby="speed-heading" className="space-y-3">
       <h2 id="speed-heading" className="text-lg font-semibold">

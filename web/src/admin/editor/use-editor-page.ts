@@ -4,7 +4,6 @@
 // and say how an action went, with the first refused field focused.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { adminGet, adminSend } from '../api';
 import { describeError } from './form-field';
 import { useUnsavedChanges } from './unsaved-changes';
 
@@ -19,15 +18,28 @@ interface Outcome {
   fields?: Record<string, string>;
 }
 
-export interface EditorPageOptions<T extends { id: string; status: string }, F> {
+/**
+ * The staff API calls an editor makes for its item T with body B: the
+ * screen writes them with its routes (adminGet, adminSend), so that their
+ * types are the routes'.
+ */
+export interface EditorCalls<T, B> {
+  load: (id: string) => Promise<T>;
+  create: (body: B) => Promise<T>;
+  update: (id: string, body: B) => Promise<T>;
+  publish: (id: string) => Promise<T>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+export interface EditorPageOptions<T extends { id: string; status: string }, F, B> {
   /** The item's ID from the address; undefined for a new item. */
   id: string | undefined;
-  /** The item's collection in the staff API, e.g. "/jobs". */
-  collection: string;
+  /** The item's calls of the staff API. */
+  calls: EditorCalls<T, B>;
   empty: F;
   formOf: (item: T) => F;
-  /** The request body of a form (the form itself when absent). */
-  bodyOf?: (form: F) => unknown;
+  /** The request body of a form. */
+  bodyOf: (form: F) => B;
   /** The prefix of the form's field IDs: "job" focuses #job-title. */
   fieldPrefix: string;
   /** The rich-text field: focused through its editor, not by ID. */
@@ -38,8 +50,8 @@ export interface EditorPageOptions<T extends { id: string; status: string }, F> 
   pending?: boolean;
 }
 
-export function useEditorPage<T extends { id: string; status: string }, F>(o: EditorPageOptions<T, F>) {
-  const { id, collection, empty, formOf, bodyOf = (f: F) => f, fieldPrefix, richField, onSaved, pending = false } = o;
+export function useEditorPage<T extends { id: string; status: string }, F, B>(o: EditorPageOptions<T, F, B>) {
+  const { id, calls, empty, formOf, bodyOf, fieldPrefix, richField, onSaved, pending = false } = o;
   const navigate = useNavigate();
   const carried = useLocation().state as Outcome | null;
   const [item, setItem] = useState<T | null>(null);
@@ -70,13 +82,14 @@ export function useEditorPage<T extends { id: string; status: string }, F>(o: Ed
   useEffect(() => {
     if (!id) return;
     let live = true;
-    adminGet<T>(`${collection}/${encodeURIComponent(id)}`)
+    calls
+      .load(id)
       .then((t) => live && took(t))
       .catch((e: unknown) => live && setLoadError(describeError(e).message));
     return () => {
       live = false;
     };
-  }, [id, collection, took]);
+  }, [id, calls, took]);
 
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty || pending);
@@ -121,7 +134,7 @@ export function useEditorPage<T extends { id: string; status: string }, F>(o: Ed
   async function save(): Promise<T | null> {
     try {
       const body = bodyOf(form);
-      const t = item ? await adminSend<T>('PUT', `${collection}/${item.id}`, body) : await adminSend<T>('POST', collection, body);
+      const t = item ? await calls.update(item.id, body) : await calls.create(body);
       took(t);
       return t;
     } catch (e) {
@@ -154,7 +167,7 @@ export function useEditorPage<T extends { id: string; status: string }, F>(o: Ed
     const t = await save();
     if (t) {
       try {
-        const p = await adminSend<T>('POST', `${collection}/${t.id}/publish`);
+        const p = await calls.publish(t.id);
         if (created) return showCreated(p, { notice: done });
         setItem(p);
         published?.(p);
@@ -171,7 +184,7 @@ export function useEditorPage<T extends { id: string; status: string }, F>(o: Ed
   async function onDelete(confirm: string) {
     if (!item || !window.confirm(confirm)) return;
     await run(async () => {
-      await adminSend('DELETE', `${collection}/${item.id}`);
+      await calls.remove(item.id);
       setSaved(form); // nothing left to lose
       navigate('..', { relative: 'path' });
     });

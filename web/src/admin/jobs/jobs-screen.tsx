@@ -4,17 +4,13 @@
 import { useCallback, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import jobsCopy from '../../../../content/jobs.json';
-import type { AdminJob, AdminJobInput, AdminJobList, CheckItem, PagePreview } from '../../gen/wire';
-import { adminSend } from '../api';
+import type { AdminJob, AdminJobInput, CheckItem, PagePreview } from '../../gen/wire';
+import { adminGet, adminPath, adminSend } from '../api';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
-import { useEditorPage } from '../editor/use-editor-page';
-import { ErrorText } from '../ui/alert';
-import { AdminTable } from '../ui/admin-table';
-import { ListStates } from '../ui/list-states';
-import { PageButtons } from '../ui/pager';
-import { useAdminData } from '../ui/use-admin-data';
+import { useEditorPage, type EditorCalls } from '../editor/use-editor-page';
+import { ListScreen } from '../ui/list-screen';
 import { StructuredDataCheck } from './structured-data-check';
 import { formatWhen } from '../ui/format';
 
@@ -37,49 +33,31 @@ export function statusText(status: string, expired: boolean): string {
 
 
 function JobList() {
-  const [page, setPage] = useState(1);
-  const { data: list, error } = useAdminData<AdminJobList>('/jobs', { page });
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Jobs</h1>
-        <Link to="new" className={primaryButton}>
-          New job
-        </Link>
-      </div>
-      <ListStates
-        rows={list?.jobs ?? null}
-        error={error}
-        failed={<ErrorText className="mt-4">{error}</ErrorText>}
-        loading={<p className="mt-4">Loading jobs…</p>}
-        empty={<p className="mt-4">No jobs yet. Create one with “New job”.</p>}
-      >
-        {(jobs) => (
-          <AdminTable
-            className="mt-4 overflow-x-auto"
-            caption="Jobs, newest first"
-            columns={['Title', 'Status', 'Closing date', 'Updated']}
-            headerClassName="py-2 pr-4"
-            lastHeaderClassName="py-2"
-          >
-            {jobs.map((j) => (
-              <tr key={j.id} className="border-t border-slate-200">
-                <td className="py-2 pr-4">
-                  <Link to={j.id} className="font-medium text-blue-700 underline">
-                    {j.jobTitle || 'Untitled job'}
-                  </Link>
-                  {j.location && <span className="block text-slate-600">{j.location}</span>}
-                </td>
-                <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
-                <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
-                <td className="py-2">{formatWhen(j.updatedAt)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListStates>
-      {list && list.pages > 1 && <PageButtons label="Pages of jobs" page={page} shownPage={list.page} pages={list.pages} onPage={setPage} />}
-    </div>
+    <ListScreen
+      path="/jobs"
+      title="Jobs"
+      newButton={{ to: 'new', label: 'New job' }}
+      rows={(list) => list.jobs}
+      loading="Loading jobs…"
+      empty="No jobs yet. Create one with “New job”."
+      caption="Jobs, newest first"
+      columns={['Title', 'Status', 'Closing date', 'Updated']}
+      pagesLabel="Pages of jobs"
+      row={(j) => (
+        <tr className="border-t border-slate-200">
+          <td className="py-2 pr-4">
+            <Link to={j.id} className="font-medium text-blue-700 underline">
+              {j.jobTitle || 'Untitled job'}
+            </Link>
+            {j.location && <span className="block text-slate-600">{j.location}</span>}
+          </td>
+          <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
+          <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
+          <td className="py-2">{formatWhen(j.updatedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 
@@ -132,15 +110,24 @@ function inputOf(f: JobForm): AdminJobInput {
   return { ...f, salaryMin: rupees(f.salaryMin), salaryMax: rupees(f.salaryMax) };
 }
 
+/** The job editor's calls of the staff API. */
+const jobCalls: EditorCalls<AdminJob, AdminJobInput> = {
+  load: (id) => adminGet(adminPath('/jobs/{id}', { id })),
+  create: (body) => adminSend('POST', '/jobs', body),
+  update: (id, body) => adminSend('PUT', adminPath('/jobs/{id}', { id }), body),
+  publish: (id) => adminSend('POST', adminPath('/jobs/{id}/publish', { id })),
+  remove: (id) => adminSend('DELETE', adminPath('/jobs/{id}', { id })),
+};
+
 const employmentTypes = Object.entries(jobsCopy.detail.employmentTypes as Record<string, string>);
 
 function JobEditor() {
   const { id } = useParams();
   const [preview, setPreview] = useState<PagePreview | null>(null);
   const [check, setCheck] = useState<{ items: CheckItem[]; source: string } | null>(null);
-  const page = useEditorPage<AdminJob, JobForm>({
+  const page = useEditorPage({
     id,
-    collection: '/jobs',
+    calls: jobCalls,
     empty: emptyForm,
     formOf,
     bodyOf: inputOf,
@@ -163,15 +150,14 @@ function JobEditor() {
   async function onClose() {
     if (!job || !window.confirm('Close this job? Visitors will see “Position closed” and can no longer apply.')) return;
     await run(async () => {
-      setJob(await adminSend<AdminJob>('POST', `/jobs/${job.id}/close`));
+      setJob(await adminSend('POST', adminPath('/jobs/{id}/close', { id: job.id })));
       setNotice('Closed. The job is off the career page.');
     });
   }
 
   const onPreview = () =>
     run(async () => {
-      const q = job ? `?id=${encodeURIComponent(job.id)}` : '';
-      const p = await adminSend<PagePreview>('POST', `/jobs/preview${q}`, inputOf(form));
+      const p = await adminSend('POST', '/jobs/preview', inputOf(form), { id: job?.id });
       setPreview(p);
       setCheck({ items: p.check, source: 'of the preview' });
     });

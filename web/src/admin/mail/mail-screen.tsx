@@ -3,8 +3,8 @@
 // Bodies are never shown: they may hold a visitor's or applicant's words.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { OutboxList, OutboxRow } from '../../gen/wire';
-import { adminSend } from '../api';
+import type { OutboxRow } from '../../gen/wire';
+import { adminPath, adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { AdminTable } from '../ui/admin-table';
@@ -41,7 +41,7 @@ export default function MailScreen() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data: list, error: loadError, reload } = useAdminData<OutboxList>('/mail', { status, page: page > 1 ? page : undefined });
+  const { data: list, error: loadError, reload } = useAdminData('/mail', { status, page: page > 1 ? page : undefined });
   const [actionError, setActionError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState('');
@@ -51,7 +51,7 @@ export default function MailScreen() {
     setActionError('');
     setNotice('');
     try {
-      await adminSend<OutboxRow>('POST', `/mail/${encodeURIComponent(m.id)}/retry`);
+      await adminSend('POST', adminPath('/mail/{id}/retry', { id: m.id }));
       setNotice(`The e-mail “${m.subject}” to ${m.to} will be sent again now.`);
       reload();
     } catch (e) {

@@ -3,8 +3,8 @@
 // move back, not spam, delete).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ContactMessageDetail, ContactMessageList } from '../../gen/wire';
-import { adminGet, adminSend } from '../api';
+import type { ContactMessageDetail, ContactMessagePatch } from '../../gen/wire';
+import { adminGet, adminPath, adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { ConfirmDelete } from '../ui/confirm-delete';
@@ -55,7 +55,7 @@ function FolderView() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? '';
-  const { data: list, error } = useAdminData<ContactMessageList>('/messages', { folder, page: page > 1 ? page : undefined });
+  const { data: list, error } = useAdminData('/messages', { folder, page: page > 1 ? page : undefined });
 
   const current = list && list.folder === folder && list.page === page ? list : null;
   const label = FOLDERS.find((f) => f.folder === folder)?.label ?? 'Inbox';
@@ -128,7 +128,7 @@ function MessageView() {
 
   useEffect(() => {
     let live = true;
-    adminGet<ContactMessageDetail>(`/messages/${encodeURIComponent(id)}`).then(
+    adminGet(adminPath('/messages/{id}', { id })).then(
       (m) => live && setMsg(m),
       (e: unknown) => live && setError(errorText(e)),
     );
@@ -145,12 +145,12 @@ function MessageView() {
 
   // patch changes the message; leave returns to its folder (a message
   // marked as unread would be read again by staying on it).
-  const patch = async (body: { status?: string; spam?: boolean }, done: string, leave = false) => {
+  const patch = async (body: ContactMessagePatch, done: string, leave = false) => {
     setBusy(true);
     setError('');
     setNotice('');
     try {
-      const m = await adminSend<ContactMessageDetail>('PATCH', `/messages/${encodeURIComponent(id)}`, body);
+      const m = await adminSend('PATCH', adminPath('/messages/{id}', { id }), body);
       if (leave) {
         back(folderOfMessage(m), done);
         return;
@@ -169,7 +169,7 @@ function MessageView() {
     setBusy(true);
     setError('');
     try {
-      await adminSend('DELETE', `/messages/${encodeURIComponent(id)}`);
+      await adminSend('DELETE', adminPath('/messages/{id}', { id }));
       back(folderOfMessage(msg), 'Message deleted.');
     } catch (e) {
       setError(errorText(e));

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SetupLink, StaffAccount } from '../../gen/wire';
 import { ApiRequestError } from '../../lib/api-client';
-import { adminSend } from '../api';
+import { adminPath, adminSend } from '../api';
 import { ROLES, roleLabel } from '../app/roles';
 import { useStaff } from '../staff-context';
 import { Alert, messageOf } from '../ui/alert';
@@ -28,7 +28,7 @@ interface IssuedLink extends SetupLink {
 }
 
 export default function StaffScreen() {
-  const { data: accounts, error: loadError, reload: load } = useAdminData<StaffAccount[]>('/staff');
+  const { data: accounts, error: loadError, reload: load } = useAdminData('/staff');
   const [link, setLink] = useState<IssuedLink | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -76,16 +76,16 @@ export default function StaffScreen() {
                 <AccountRow
                   key={a.id}
                   account={a}
-                  onRole={(role) => act(() => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { role }), `${a.name} is now ${roleLabel(role)}.`)}
+                  onRole={(role) => act(() => adminSend('PATCH', adminPath('/staff/{id}', { id: a.id }), { role }), `${a.name} is now ${roleLabel(role)}.`)}
                   onDisabled={(disabled) =>
                     act(
-                      () => adminSend('PATCH', `/staff/${encodeURIComponent(a.id)}`, { disabled }),
+                      () => adminSend('PATCH', adminPath('/staff/{id}', { id: a.id }), { disabled }),
                       disabled ? `${a.name}'s account is disabled.` : `${a.name}'s account is enabled.`,
                     )
                   }
                   onReset={() =>
                     act(async () => {
-                      const issued = await adminSend<SetupLink>('POST', `/staff/${encodeURIComponent(a.id)}/reset`);
+                      const issued = await adminSend('POST', adminPath('/staff/{id}/reset', { id: a.id }));
                       setLink({ ...issued, forWhom: `${a.name} (${a.email})` });
                     }, `New set-up link made for ${a.name}.`)
                   }
@@ -172,7 +172,7 @@ function AddMember({ onAdded }: { onAdded: (link: IssuedLink) => void }) {
     setFields({});
     setBusy(true);
     try {
-      const issued = await adminSend<SetupLink>('POST', '/staff', { name: name.trim(), email: email.trim(), role });
+      const issued = await adminSend('POST', '/staff', { name: name.trim(), email: email.trim(), role });
       onAdded({ ...issued, forWhom: `${name.trim()} (${email.trim()})` });
       setName('');
       setEmail('');

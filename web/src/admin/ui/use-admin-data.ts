@@ -2,10 +2,8 @@
 // one loads, so a list does not blink), its failure in words, and a way to
 // load it again. A newer request wins: an older answer arriving late is dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminGet } from '../api';
+import { adminGet, type Answer, type PathOf, type Query } from '../api';
 import { failureText } from './alert';
-
-export type Query = Record<string, string | number | undefined>;
 
 export interface AdminData<T> {
   /** The last answer, or null before the first one. */
@@ -18,8 +16,12 @@ export interface AdminData<T> {
   reload: () => void;
 }
 
-/** GETs path with query (undefined values left out) whenever either changes; onLoad sees each answer. */
-export function useAdminData<T>(path: string, query?: Query, onLoad?: (data: T) => void): AdminData<T> {
+/**
+ * GETs path with query (undefined values left out) whenever either changes;
+ * onLoad sees each answer. The answer's type is the route's.
+ */
+export function useAdminData<X extends PathOf<'GET'>>(path: X, query?: Query, onLoad?: (data: Answer<'GET', X>) => void): AdminData<Answer<'GET', X>> {
+  type T = Answer<'GET', X>;
   const key = JSON.stringify(query ?? {});
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
@@ -33,7 +35,7 @@ export function useAdminData<T>(path: string, query?: Query, onLoad?: (data: T) 
     let live = true;
     setError('');
     setLoading(true);
-    adminGet<T>(path, JSON.parse(key) as Query).then(
+    adminGet(path, JSON.parse(key) as Query).then(
       (d) => {
         if (!live) return;
         setData(d);
