@@ -55,6 +55,7 @@ func allBytes() string {
 }
 
 func TestAccessLineMatchesSlog(t *testing.T) {
+	t.Parallel()
 	paths := []string{
 		"/",
 		"",

@@ -88,6 +88,7 @@ func modMessageIDs(l wire.ContactMessageList) []string {
 }
 
 func TestAdminMessagesFolders(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-new", domain.ContactNew, false, time.Minute)
 	f.modStoreContact(t, "m-read", domain.ContactRead, false, 2*time.Minute)
@@ -135,6 +136,7 @@ func TestAdminMessagesFolders(t *testing.T) {
 }
 
 func TestAdminMessageOpenMarksRead(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-1", domain.ContactNew, false, time.Minute)
 	res := f.modAs(t, domain.RoleEditor, "GET", "/api/admin/messages/m-1", nil)
@@ -161,6 +163,7 @@ func TestAdminMessageOpenMarksRead(t *testing.T) {
 }
 
 func TestAdminMessagePatch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	f.modStoreContact(t, "m-1", domain.ContactRead, false, time.Minute)
@@ -197,6 +200,7 @@ func TestAdminMessagePatch(t *testing.T) {
 }
 
 func TestAdminMessageDeleteAudits(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-1", domain.ContactRead, false, time.Minute)
 	res := f.modAs(t, domain.RoleEditor, "DELETE", "/api/admin/messages/m-1", nil)
@@ -224,6 +228,7 @@ func TestAdminMessageDeleteAudits(t *testing.T) {
 // A comment the public form held is approved in bulk and shows at once on
 // the public post page and in the comments API.
 func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
 	const text = "Held for review until an editor approves it."
@@ -279,6 +284,7 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 }
 
 func TestAdminBulkCommentsRefusals(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	p := f.posts(t)[0]
@@ -324,6 +330,7 @@ func TestAdminBulkCommentsRefusals(t *testing.T) {
 }
 
 func TestAdminMailListAndRetry(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	ctx := context.Background()
 	m := domain.OutboxMessage{To: "staff@site.test", Subject: "New contact message: hello", Body: "SECRET BODY TEXT", CreatedAt: testNow.Add(-time.Hour)}
@@ -381,6 +388,7 @@ func TestAdminMailListAndRetry(t *testing.T) {
 }
 
 func TestAdminDashboardCountsPerRole(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	f.modStoreContact(t, "m-new", domain.ContactNew, false, time.Minute)

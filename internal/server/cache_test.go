@@ -19,6 +19,7 @@ func page(n int) *renderedPage {
 func entrySize(key string, n int) int { return len(key) + n + entryOverhead }
 
 func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
+	t.Parallel()
 	const n = 1000
 	// Room for exactly three known pages of n bytes under two-byte keys.
 	c := newPageCache(3 * entrySize("/a", n))
@@ -39,6 +40,7 @@ func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
 }
 
 func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
+	t.Parallel()
 	const n = 1000
 	budget := 8 * entrySize("/known-0", n)
 	c := newPageCache(budget)
@@ -85,6 +87,7 @@ func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
 }
 
 func TestPageCacheVersionsAndExpiry(t *testing.T) {
+	t.Parallel()
 	c := newPageCache(1 << 20)
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	closing := page(10)
@@ -160,6 +163,7 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 
 // TestPageExpiry: a page expires when the first job it lists closes.
 func TestPageExpiry(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	soon, later, past := now.Add(time.Hour), now.AddDate(0, 0, 5), now.AddDate(0, 0, -5)
 	api := map[string]wire.Result{

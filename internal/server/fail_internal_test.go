@@ -14,6 +14,7 @@ import (
 // A request whose client has gone is not logged as a failure; the same
 // error while the client is still there is.
 func TestFailClientGoneIsNotAnError(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	s := &Server{log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))}
 	err := fmt.Errorf("sqlite: RecordVitals: %w", context.Canceled)

@@ -17,6 +17,7 @@ import (
 // application upload will; the default limit does not cap it, and the
 // route's own limit holds.
 func TestRouteBodyLimits(t *testing.T) {
+	t.Parallel()
 	s := &Server{log: slog.New(slog.DiscardHandler)}
 	count := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n, err := io.Copy(io.Discard, r.Body)
