@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"corpsite/internal/domain"
 	"corpsite/internal/server"
 	"corpsite/internal/wire"
@@ -112,8 +114,8 @@ func TestAdminMessagesFolders(t *testing.T) {
 		ID: "m-new", Name: "Meera m-new", Email: "m-new@example.com", Subject: "About m-new",
 		FirstLine: "First line of m-new", Status: "new", ReceivedAt: testNow.Add(-time.Minute),
 	}
-	if row != want {
-		t.Errorf("row = %+v, want %+v", row, want)
+	if d := cmp.Diff(want, row); d != "" {
+		t.Errorf("row mismatch (-want +got):\n%s", d)
 	}
 	if strings.Contains(res.Body, "Second line") {
 		t.Error("the list carries the whole message; it should show its first line only")
@@ -433,8 +435,8 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 		if res.Status != http.StatusOK {
 			t.Fatalf("%s: GET /dashboard = %d %s", role, res.Status, res.Body)
 		}
-		if got := decodeAs[wire.DashboardCounts](t, res.Body); got != want {
-			t.Errorf("%s: counts = %+v, want %+v", role, got, want)
+		if d := cmp.Diff(want, decodeAs[wire.DashboardCounts](t, res.Body)); d != "" {
+			t.Errorf("%s: counts mismatch (-want +got):\n%s", role, d)
 		}
 	}
 }

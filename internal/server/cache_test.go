@@ -2,9 +2,10 @@ package server
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/wire"
@@ -120,8 +121,9 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	c.put("/about", 1, page(10), true)
 	c.put("/gone", 1, page(10), false)
 	c.get("/", 1, now)
-	if got, moved := c.advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about", "/career"}) {
-		t.Errorf("advance = %q, %v; want [/ /about /career], true", got, moved)
+	got, moved := c.advance(2, 10)
+	if d := cmp.Diff([]string{"/", "/about", "/career"}, got); !moved || d != "" {
+		t.Errorf("advance moved = %v, want true; known pages mismatch (-want +got):\n%s", moved, d)
 	}
 	if pages, _ := c.stats(); pages != 4 {
 		t.Errorf("%d pages after advance, want 4 (kept, stale; the expired one too)", pages)
