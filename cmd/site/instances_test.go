@@ -515,9 +515,10 @@ func startProcess(t *testing.T, name string, cmd *exec.Cmd) *process {
 // at most a minute, failing the test if the process exits first.
 func (p *process) waitFor(t *testing.T, ready func(stdout, stderr string) bool) {
 	t.Helper()
+	isReady := false
 	defer func() {
-		if t.Failed() {
-			t.Logf("%s's output so far:\n%s%s", p.name, p.out.String(), p.errOut.String())
+		if !isReady { // exited or timed out: show what it said
+			t.Logf("%s's output:\n%s%s", p.name, p.out.String(), p.errOut.String())
 		}
 	}()
 	testwait.Eventually(t, time.Minute, p.name+" to be ready", func() bool {
@@ -526,11 +527,12 @@ func (p *process) waitFor(t *testing.T, ready func(stdout, stderr string) bool) 
 		}
 		select {
 		case <-p.exited:
-			t.Fatalf("%s exited (%v) before it was ready:\n%s%s", p.name, p.waitErr, p.out.String(), p.errOut.String())
+			t.Fatalf("%s exited (%v) before it was ready", p.name, p.waitErr)
 		default:
 		}
 		return false
 	})
+	isReady = true
 }
 
 // kill ends the process at once (SIGKILL) and waits for it.
