@@ -480,6 +480,7 @@ func coverFixture(t *testing.T) (*fixture, domain.BlobStore, wire.AdminPost) {
 // coverFixtureWith is a server with blobs as its storage, and a draft post.
 func coverFixtureWith(t *testing.T, blobs domain.BlobStore) (*fixture, domain.BlobStore, wire.AdminPost) {
 	t.Helper()
+	avifReady()
 	f := newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
 	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Covered", Content: "<h2>A</h2><p>b</p>"})
 	return f, blobs, decodeInto[wire.AdminPost](t, res)

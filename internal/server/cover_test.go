@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -21,7 +22,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	_ "github.com/gen2brain/avif" // registers the AVIF decoder with package image
+	"github.com/gen2brain/avif"   // also registers the AVIF decoder with package image
 	_ "github.com/gen2brain/webp" // and the WebP one
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -47,6 +48,23 @@ var s3Env = sync.OnceFunc(func() {
 		"AWS_EC2_METADATA_DISABLED": "true",
 	} {
 		os.Setenv(k, v)
+	}
+})
+
+// avifReady has the AVIF library set up its decoder and its encoder
+// before a test makes the server encode covers or decodes one. In
+// github.com/gen2brain/avif v0.4.4 each is set up on first use under a
+// sync.Once of its own, and both write the one package-level module
+// config that every encode and decode reads: a first decode beside an
+// encode, as tests running in parallel do, is a data race. (The site
+// itself only encodes.) coverFixtureWith calls it.
+var avifReady = sync.OnceFunc(func() {
+	var b bytes.Buffer
+	if err := avif.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2, 2))); err != nil {
+		panic(err)
+	}
+	if _, err := avif.DecodeConfig(&b); err != nil {
+		panic(err)
 	}
 })
 

@@ -478,9 +478,11 @@ func TestRewarmAfterVersionChange(t *testing.T) {
 
 // A change made through this instance is on its pages when the change's
 // request answers: the pages it touched were rendered in the background
-// meanwhile, and visitors' requests after it render nothing.
+// meanwhile, and visitors' requests after it render nothing. Not
+// parallel: the publish waits for the re-warm for maxWriteWait, 5 s of
+// real time, which tests rendering beside it can use up (it failed so
+// under -race).
 func TestPublishRendersBeforeItAnswers(t *testing.T) {
-	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	ctx, cancel := context.WithCancel(context.Background())
@@ -532,8 +534,9 @@ func TestPublishRendersBeforeItAnswers(t *testing.T) {
 
 // While the rewarmer renders a changed page again, a visitor asking for
 // it gets the page as it was, at once, rather than waiting on a render.
+// Not parallel: a re-warm covers stale pages for maxStaleServe, 3 s of
+// real time from its start, which tests rendering beside it can use up.
 func TestStalePageWhileRewarming(t *testing.T) {
-	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	ctx, cancel := context.WithCancel(context.Background())
