@@ -26,6 +26,7 @@ import (
 	"corpsite/internal/server"
 	"corpsite/internal/server/applytest"
 	"corpsite/internal/store/postgres/pgtest"
+	"corpsite/internal/testwait"
 	"corpsite/internal/wire"
 )
 
@@ -49,6 +50,7 @@ const renderAllowance = 30 * time.Second
 // shared; and when one instance dies, nginx goes on with the other and
 // no message is lost or stored twice.
 func TestSeveralInstances(t *testing.T) {
+	t.Parallel()
 	nginx := nginxPath(t)
 	dbURL := pgtest.Schema(t, "instances")
 	s3 := startS3(t)
@@ -372,6 +374,7 @@ func TestSeveralInstances(t *testing.T) {
 // The README's nginx configuration for several instances is the one the
 // test runs, with the README's addresses.
 func TestReadmeShowsInstancesConf(t *testing.T) {
+	t.Parallel()
 	tmpl, err := os.ReadFile(instancesConf)
 	if err != nil {
 		t.Fatal(err)
@@ -512,17 +515,24 @@ func startProcess(t *testing.T, name string, cmd *exec.Cmd) *process {
 // at most a minute, failing the test if the process exits first.
 func (p *process) waitFor(t *testing.T, ready func(stdout, stderr string) bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !ready(p.out.String(), p.errOut.String()) {
+	isReady := false
+	defer func() {
+		if !isReady { // exited or timed out: show what it said
+			t.Logf("%s's output:\n%s%s", p.name, p.out.String(), p.errOut.String())
+		}
+	}()
+	testwait.Eventually(t, time.Minute, p.name+" to be ready", func() bool {
+		if ready(p.out.String(), p.errOut.String()) {
+			return true
+		}
 		select {
 		case <-p.exited:
-			t.Fatalf("%s exited (%v) before it was ready:\n%s%s", p.name, p.waitErr, p.out.String(), p.errOut.String())
-		case <-time.After(20 * time.Millisecond):
+			t.Fatalf("%s exited (%v) before it was ready", p.name, p.waitErr)
+		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s was not ready within a minute:\n%s%s", p.name, p.out.String(), p.errOut.String())
-		}
-	}
+		return false
+	})
+	isReady = true
 }
 
 // kill ends the process at once (SIGKILL) and waits for it.
@@ -814,13 +824,7 @@ func mustDecode(t *testing.T, body string, v any) {
 func eventually(t *testing.T, what string, cond func() bool) time.Duration {
 	t.Helper()
 	start := time.Now()
-	deadline := start.Add(server.DefaultVersionTTL + renderAllowance)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not seen within %v (content-version interval %v and %v for a render)",
-				what, time.Since(start).Round(time.Millisecond), server.DefaultVersionTTL, renderAllowance)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	testwait.Eventually(t, server.DefaultVersionTTL+renderAllowance,
+		fmt.Sprintf("%s (content-version interval %v and %v for a render)", what, server.DefaultVersionTTL, renderAllowance), cond)
 	return time.Since(start).Round(time.Millisecond)
 }

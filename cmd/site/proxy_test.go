@@ -83,6 +83,7 @@ const proxyConf = `    server {
 // visitor cannot pick its address by sending the header itself, neither
 // through nginx nor directly to the site.
 func TestBehindNginx(t *testing.T) {
+	t.Parallel()
 	nginx := nginxPath(t)
 	site := startSite(t, "--trusted-proxies", "127.0.0.1/32")
 	proxy := startNginx(t, nginx, site.addr)
@@ -133,6 +134,7 @@ func TestBehindNginx(t *testing.T) {
 // another developer's server on the same machine) cannot take it, and
 // nginx serves on it.
 func TestNginxPortIsHeldUntilNginxListens(t *testing.T) {
+	t.Parallel()
 	nginx := nginxPath(t)
 	port := listenForNginx(t)
 	if other, err := net.Listen("tcp", port.addr()); err == nil {

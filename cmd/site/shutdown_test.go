@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"corpsite/internal/testwait"
 )
 
 // Stopped while it compresses its assets in the background (brotli at its
@@ -12,14 +14,18 @@ import (
 // shut down: the compression's last log line, saying it was stopped,
 // comes before the line saying the site has shut down.
 func TestShutdownStopsAndWaitsForAssetCompression(t *testing.T) {
+	t.Parallel()
 	site := startSite(t)
-	deadline := time.Now().Add(time.Minute)
-	for !strings.Contains(site.log.String(), `"msg":"compressing assets"`) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the site did not start compressing its assets within a minute:\n%s", site.log.String())
+	compressing := false
+	defer func() {
+		if !compressing {
+			t.Logf("the site's log:\n%s", site.log.String())
 		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	}()
+	testwait.Eventually(t, time.Minute, "the site to start compressing its assets", func() bool {
+		return strings.Contains(site.log.String(), `"msg":"compressing assets"`)
+	})
+	compressing = true
 	site.stop(t)
 	log := site.log.String()
 	compressed := false

@@ -44,6 +44,7 @@ func testConfig(t *testing.T, edit func(*config.Config)) *config.Config {
 }
 
 func TestOpenStore(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cfg := testConfig(t, nil)
 	st, err := app.OpenStore(ctx, cfg)
@@ -65,6 +66,7 @@ func TestOpenStore(t *testing.T) {
 }
 
 func TestOpenStoreErrors(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	file := filepath.Join(t.TempDir(), "a-file")
@@ -145,6 +147,7 @@ func get(t *testing.T, url string) (int, string) {
 }
 
 func TestServe(t *testing.T) {
+	t.Parallel()
 	s := start(t, testConfig(t, nil))
 	base := s.app.URL()
 	if want := "http://" + s.app.Addr() + "/"; base != want {
@@ -172,6 +175,7 @@ func TestServe(t *testing.T) {
 }
 
 func TestURLUsesBaseURL(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, func(c *config.Config) { c.BaseURL = "https://www.example.com/" })
 	a, err := app.New(context.Background(), cfg, quietLogger(), nil)
 	if err != nil {
@@ -222,6 +226,7 @@ func openUnfinishedRequest(t *testing.T, addr string) (net.Conn, *bufio.Reader) 
 }
 
 func TestGracefulShutdownFinishesRequestInFlight(t *testing.T) {
+	t.Parallel()
 	s := start(t, testConfig(t, nil))
 	addr := s.app.Addr()
 	conn, br := openUnfinishedRequest(t, addr)
@@ -263,6 +268,8 @@ func TestGracefulShutdownFinishesRequestInFlight(t *testing.T) {
 	}
 }
 
+// Not parallel: it measures how long Serve takes to give up, which tests
+// running beside it on two cores would stretch.
 func TestShutdownTimeout(t *testing.T) {
 	cfg := testConfig(t, func(c *config.Config) { c.ShutdownTimeout = 300 * time.Millisecond })
 	s := start(t, cfg)
@@ -288,6 +295,7 @@ func TestShutdownTimeout(t *testing.T) {
 // The data folder and the database are private to the site's user, also
 // when the folder was made beforehand with the usual open modes.
 func TestDataFolderIsPrivate(t *testing.T) {
+	t.Parallel()
 	for _, existing := range []bool{false, true} {
 		cfg := testConfig(t, nil)
 		if existing {
@@ -318,6 +326,7 @@ func TestDataFolderIsPrivate(t *testing.T) {
 // TestPurgeApplications: applications older than --retention-days go, with
 // their files; younger ones and their files stay.
 func TestPurgeApplications(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
 	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
@@ -389,6 +398,7 @@ func (leakyDeletes) Delete(_ context.Context, key string) error {
 // the error of a failed deletion (which the janitor logs) names only the
 // folder and the kind of failure.
 func TestPurgeApplicationsErrorNamesNoKey(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays = 30 })
 	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
@@ -440,6 +450,7 @@ func (l *lockedBuffer) String() string {
 // Serve returns only once the warm-up it started has ended: nothing it
 // started is left logging (or using the store Close releases) after it.
 func TestServeWaitsForWarmUp(t *testing.T) {
+	t.Parallel()
 	for range 5 {
 		var logs lockedBuffer
 		a, err := app.New(context.Background(), testConfig(t, nil), slog.New(slog.NewTextHandler(&logs, nil)), nil)
@@ -453,7 +464,9 @@ func TestServeWaitsForWarmUp(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() { done <- a.Serve(ctx) }()
-		time.Sleep(100 * time.Millisecond) // the warm-up is rendering pages
+		// A deliberate pause, nothing to poll for: the cancel is to come
+		// while the warm-up is rendering pages.
+		time.Sleep(100 * time.Millisecond)
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("Serve = %v", err)

@@ -22,6 +22,7 @@ import (
 // message and its notification are stored, and the sender that Serve
 // started delivers the notification to the configured SMTP server.
 func TestContactMessageIsMailedToStaff(t *testing.T) {
+	t.Parallel()
 	srv := smtptest.Start(t)
 	cfg := testConfig(t, func(c *config.Config) {
 		c.SMTPURL = srv.URL()
@@ -87,6 +88,7 @@ func TestContactMessageIsMailedToStaff(t *testing.T) {
 // Without an SMTP server, a contact message's notification becomes an
 // .eml file in the data folder.
 func TestContactMessageWithoutSMTPIsAFile(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, nil)
 	s := start(t, cfg)
 	body := `{"name":"Asha Rao","email":"asha@example.com","subject":"A portal","message":"We would like a quote for a customer portal.","website":"","elapsedMs":12000}`

@@ -13,6 +13,7 @@ import (
 // With --metrics-addr, /metrics is served in Prometheus' text format on
 // that address only: the site's own address answers 404 for it.
 func TestMetricsListener(t *testing.T) {
+	t.Parallel()
 	s := start(t, testConfig(t, func(c *config.Config) { c.MetricsAddr = "127.0.0.1:0" }))
 	base := s.app.URL()
 	metrics := "http://" + s.app.MetricsAddr()
@@ -90,6 +91,7 @@ func TestMetricsListener(t *testing.T) {
 
 // Without --metrics-addr there is no metrics listener.
 func TestNoMetricsListenerByDefault(t *testing.T) {
+	t.Parallel()
 	s := start(t, testConfig(t, nil))
 	if got := s.app.MetricsAddr(); got != "" {
 		t.Errorf("MetricsAddr() = %q without --metrics-addr, want none", got)

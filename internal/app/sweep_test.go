@@ -17,6 +17,7 @@ import (
 // TestSweepOrphanBlobs runs the sweeper over a real local folder and
 // SQLite store: only old files no application references go.
 func TestSweepOrphanBlobs(t *testing.T) {
+	t.Parallel()
 	a, err := app.New(t.Context(), testConfig(t, nil), quietLogger(), nil)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
@@ -87,6 +88,7 @@ func TestSweepOrphanBlobs(t *testing.T) {
 // private, and read again on the next; with --data-key no file is made.
 // The key never reaches the log.
 func TestIDKeys(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cfg := testConfig(t, nil)
@@ -172,6 +174,7 @@ func TestIDKeys(t *testing.T) {
 // --retention-days, old national-ID documents go and their applications
 // stay.
 func TestPurgeIDDocuments(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, func(c *config.Config) { c.RetentionDays, c.IDDocumentRetentionDays = 365, 30 })
 	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {
@@ -231,6 +234,7 @@ func TestPurgeIDDocuments(t *testing.T) {
 // the start, removes files left in the uploads folder for over an hour,
 // and leaves younger ones (documents being checked) alone.
 func TestHousekeepingRemovesStaleUploads(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, nil)
 	a, err := app.New(t.Context(), cfg, quietLogger(), nil)
 	if err != nil {

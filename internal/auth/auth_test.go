@@ -14,6 +14,7 @@ import (
 )
 
 func TestHashPasswordFormatAndRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	h, err := HashPassword(ctx, "correct horse battery")
 	if err != nil {
@@ -46,6 +47,7 @@ func TestHashPasswordFormatAndRoundTrip(t *testing.T) {
 }
 
 func TestVerifyReadsParamsFromTheHash(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	weak, err := hashWith(ctx, "an older password", Params{Memory: 8 * 1024, Time: 1, Threads: 1})
 	if err != nil {
@@ -63,6 +65,7 @@ func TestVerifyReadsParamsFromTheHash(t *testing.T) {
 }
 
 func TestVerifyRefusesMalformedHashes(t *testing.T) {
+	t.Parallel()
 	good, _ := HashPassword(context.Background(), "whatever it is, really")
 	parts := strings.Split(good, "$")
 	for _, h := range []string{
@@ -80,6 +83,7 @@ func TestVerifyRefusesMalformedHashes(t *testing.T) {
 }
 
 func TestCheckPassword(t *testing.T) {
+	t.Parallel()
 	const email, name = "Priya.Shah@example.com", "Priya Shah"
 	tests := []struct {
 		pw   string
@@ -139,6 +143,7 @@ func TestCheckPassword(t *testing.T) {
 
 // RFC 6238 appendix B: 8-digit codes with the three hashes.
 func TestTOTPRFC6238Vectors(t *testing.T) {
+	t.Parallel()
 	seed1 := []byte("12345678901234567890")
 	seed256 := []byte("12345678901234567890123456789012")
 	seed512 := []byte("1234567890123456789012345678901234567890123456789012345678901234")
@@ -172,6 +177,7 @@ func TestTOTPRFC6238Vectors(t *testing.T) {
 }
 
 func TestCheckTOTPWindowAndReplay(t *testing.T) {
+	t.Parallel()
 	secret := []byte("12345678901234567890")
 	now := time.Unix(1111111111, 0)
 	step := TOTPStep(now)
@@ -208,6 +214,7 @@ func TestCheckTOTPWindowAndReplay(t *testing.T) {
 }
 
 func TestTOTPURIAndSecret(t *testing.T) {
+	t.Parallel()
 	s := NewTOTPSecret()
 	if len(s) != 20 {
 		t.Fatalf("secret of %d bytes, want 20", len(s))
@@ -224,6 +231,7 @@ func TestTOTPURIAndSecret(t *testing.T) {
 }
 
 func TestRecoveryCodes(t *testing.T) {
+	t.Parallel()
 	codes, hashes := NewRecoveryCodes()
 	if len(codes) != 10 || len(hashes) != 10 {
 		t.Fatalf("%d codes, %d hashes; want 10", len(codes), len(hashes))
@@ -246,6 +254,7 @@ func TestRecoveryCodes(t *testing.T) {
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	a, ha := NewToken()
 	b, _ := NewToken()
 	if a == b || len(a) != 43 || HashToken(a) != ha || len(ha) != 64 || strings.Contains(ha, a) {
@@ -254,6 +263,7 @@ func TestTokens(t *testing.T) {
 }
 
 func TestQRSVG(t *testing.T) {
+	t.Parallel()
 	svg, err := QRSVG("otpauth://totp/Acme:ann@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme", `QR code for "Acme" <setup>`)
 	if err != nil {
 		t.Fatal(err)
@@ -306,6 +316,7 @@ func BenchmarkSignInHash(b *testing.B) {
 // The hash VerifyNothing checks against is made once, by PrepareDummyHash
 // (the server calls it at start-up), with the default parameters.
 func TestPrepareDummyHash(t *testing.T) {
+	t.Parallel()
 	PrepareDummyHash()
 	if !DummyHashReady() {
 		t.Fatal("DummyHashReady() = false after PrepareDummyHash")

@@ -3,12 +3,16 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
+
+	"corpsite/internal/testwait"
 )
 
 // A flood of sign-ins waits only up to maxHashWaiters deep; the next one
-// is refused at once instead of queueing.
+// is refused at once instead of queueing. Not parallel: it fills the
+// package's hash slots, which every hash in the process shares.
 func TestAcquireRefusesPastTheWaitingBound(t *testing.T) {
 	for range cap(hashSlots) {
 		hashSlots <- struct{}{}
@@ -23,13 +27,9 @@ func TestAcquireRefusesPastTheWaitingBound(t *testing.T) {
 	for range maxHashWaiters {
 		go func() { done <- acquire(ctx) }()
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for hashWaiters.Load() < maxHashWaiters {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d waiters, want %d", hashWaiters.Load(), maxHashWaiters)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	testwait.Eventually(t, 10*time.Second, fmt.Sprintf("%d waiters for a hash slot", maxHashWaiters), func() bool {
+		return hashWaiters.Load() >= maxHashWaiters
+	})
 	if err := acquire(context.Background()); !errors.Is(err, ErrBusy) {
 		t.Errorf("acquire past %d waiters = %v, want ErrBusy", maxHashWaiters, err)
 	}

@@ -10,6 +10,7 @@ import (
 )
 
 func TestValidateKey(t *testing.T) {
+	t.Parallel()
 	for _, key := range []string{
 		"a",
 		"resumes/x-1.pdf",
@@ -35,6 +36,7 @@ func TestValidateKey(t *testing.T) {
 }
 
 func TestOpenRejects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		url, defaultDir, want string
 	}{

@@ -17,12 +17,14 @@ import (
 )
 
 func TestLocalContract(t *testing.T) {
+	t.Parallel()
 	blobtest.Run(t, func(t *testing.T) domain.BlobStore {
 		return openTestLocal(t, filepath.Join(t.TempDir(), "blobs"))
 	})
 }
 
 func TestLocalContractFileURL(t *testing.T) {
+	t.Parallel()
 	blobtest.Run(t, func(t *testing.T) domain.BlobStore {
 		dir := filepath.Join(t.TempDir(), "blob folder")
 		u := (&url.URL{Scheme: "file", Path: dir}).String()
@@ -54,6 +56,7 @@ func closeLater(t *testing.T, s domain.BlobStore) {
 }
 
 func TestLocalFileURLWritesThere(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "uploads")
 	s, err := Open(context.Background(), "file://"+dir, "")
 	if err != nil {
@@ -70,6 +73,7 @@ func TestLocalFileURLWritesThere(t *testing.T) {
 }
 
 func TestLocalModes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "blobs")
 	s := openTestLocal(t, dir)
 	closeLater(t, s)
@@ -95,6 +99,7 @@ func TestLocalModes(t *testing.T) {
 // TestLocalLeavesNothingBehind checks the folder itself, which List cannot
 // show: failed, cancelled and refused writes leave no file anywhere.
 func TestLocalLeavesNothingBehind(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	dir := filepath.Join(base, "blobs")
 	s := openTestLocal(t, dir)
@@ -137,6 +142,7 @@ func TestLocalLeavesNothingBehind(t *testing.T) {
 }
 
 func TestLocalListSkipsTempAndLinks(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "blobs")
 	s := openTestLocal(t, dir)
 	closeLater(t, s)
@@ -163,6 +169,7 @@ func TestLocalListSkipsTempAndLinks(t *testing.T) {
 // and checks that the store neither reads, writes, deletes nor lists
 // through them.
 func TestLocalSymlinkEscape(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	outside := filepath.Join(base, "outside")
 	secret := filepath.Join(outside, "secret.txt")

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,6 +26,7 @@ import (
 )
 
 func TestS3Contract(t *testing.T) {
+	t.Parallel()
 	blobtest.Run(t, func(t *testing.T) domain.BlobStore {
 		s, _ := openFakeS3(t)
 		return s
@@ -45,14 +47,13 @@ func (f *fakeS3) requests() []*http.Request {
 	return slices.Clone(f.reqs)
 }
 
-// openFakeS3 starts an S3 server with a fresh bucket and opens it through
-// Open's s3:// URL, with dummy credentials in the environment. The caller
-// closes the store.
-func openFakeS3(t *testing.T) (domain.BlobStore, *fakeS3) {
-	t.Helper()
-	// Only the environment may supply credentials: never a developer's
-	// ~/.aws files or an instance role.
-	home := t.TempDir()
+// TestMain puts dummy credentials in the environment, once for the test
+// binary rather than with t.Setenv in each test, so that the S3 tests may
+// run in parallel. Only the environment may supply credentials: never a
+// developer's ~/.aws files (pointed where there are none) or an instance
+// role.
+func TestMain(m *testing.M) {
+	none := filepath.Join(os.TempDir(), "blob-test-no-aws-"+rand.Text()) // never created
 	for k, v := range map[string]string{
 		"AWS_ACCESS_KEY_ID":           "AKIDTEST",
 		"AWS_SECRET_ACCESS_KEY":       "test-secret-key",
@@ -62,12 +63,20 @@ func openFakeS3(t *testing.T) (domain.BlobStore, *fakeS3) {
 		"AWS_DEFAULT_REGION":          "",
 		"AWS_ENDPOINT_URL":            "",
 		"AWS_ENDPOINT_URL_S3":         "",
-		"AWS_CONFIG_FILE":             filepath.Join(home, "config"),
-		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(home, "credentials"),
+		"AWS_CONFIG_FILE":             filepath.Join(none, "config"),
+		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(none, "credentials"),
 		"AWS_EC2_METADATA_DISABLED":   "true",
 	} {
-		t.Setenv(k, v)
+		os.Setenv(k, v)
 	}
+	os.Exit(m.Run())
+}
+
+// openFakeS3 starts an S3 server with a fresh bucket and opens it through
+// Open's s3:// URL, with the dummy credentials TestMain put in the
+// environment. The caller closes the store.
+func openFakeS3(t *testing.T) (domain.BlobStore, *fakeS3) {
+	t.Helper()
 	backend := s3mem.New()
 	f := &fakeS3{bucket: "blobs-" + strings.ToLower(rand.Text()[:10])}
 	if err := backend.CreateBucket(f.bucket); err != nil {
@@ -94,6 +103,7 @@ func openFakeS3(t *testing.T) (domain.BlobStore, *fakeS3) {
 // is addressed in the path (the endpoint has no bucket.host names) and no
 // upload asks for an ACL, so objects keep the bucket's private default.
 func TestS3WritesPrivatePathStyle(t *testing.T) {
+	t.Parallel()
 	s, f := openFakeS3(t)
 	closeLater(t, s)
 	if err := s.Put(context.Background(), "resumes/a.pdf", strings.NewReader("pdf"), "application/pdf"); err != nil {
@@ -120,6 +130,7 @@ func TestS3WritesPrivatePathStyle(t *testing.T) {
 }
 
 func TestS3ListPages(t *testing.T) {
+	t.Parallel()
 	s, f := openFakeS3(t)
 	closeLater(t, s)
 	s.(*s3Store).pageSize = 2
@@ -151,6 +162,7 @@ func TestS3ListPages(t *testing.T) {
 }
 
 func TestS3OpenRejectsUnknownParameter(t *testing.T) {
+	t.Parallel()
 	_, err := Open(context.Background(), "s3://bucket?endpoint=http://127.0.0.1:1&region=us-east-1&colour=blue", "")
 	if err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("Open with an unknown parameter: %v, want an error naming it", err)
@@ -161,6 +173,7 @@ func TestS3OpenRejectsUnknownParameter(t *testing.T) {
 // upload and reads it back whole; a reader that fails part-way aborts the
 // upload and leaves the previous object in place.
 func TestS3PutMultipart(t *testing.T) {
+	t.Parallel()
 	s, f := openFakeS3(t)
 	closeLater(t, s)
 	ctx := context.Background()

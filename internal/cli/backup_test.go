@@ -31,6 +31,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/idcrypt"
 	"corpsite/internal/store/postgres/pgtest"
+	"corpsite/internal/testwait"
 )
 
 // site is where one site keeps its data: a data folder and, for
@@ -66,21 +67,11 @@ func (s site) blobs(t *testing.T) domain.BlobStore {
 	return b
 }
 
-// fakeS3 starts an in-process S3 server with dummy credentials in the
-// environment and returns the --files-url of a new bucket on it for each
-// name.
+// fakeS3 starts an in-process S3 server (TestMain put dummy credentials
+// in the environment) and returns the --files-url of a new bucket on it
+// for each name.
 func fakeS3(t *testing.T, buckets ...string) []string {
 	t.Helper()
-	home := t.TempDir()
-	for k, v := range map[string]string{
-		"AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key",
-		"AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "",
-		"AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
-		"AWS_CONFIG_FILE": filepath.Join(home, "config"), "AWS_SHARED_CREDENTIALS_FILE": filepath.Join(home, "credentials"),
-		"AWS_EC2_METADATA_DISABLED": "true",
-	} {
-		t.Setenv(k, v)
-	}
 	backend := s3mem.New()
 	srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
 	t.Cleanup(srv.Close)
@@ -411,7 +402,7 @@ func pgDatabase(t *testing.T) string { return pgtest.Database(t, "backuptest") }
 // comes back, the restored data is private, the data key comes back only
 // with --include-key, and the restored site starts.
 func TestBackupRestoreRoundTrip(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	tests := []struct {
 		name       string
 		postgres   bool
@@ -425,6 +416,7 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tmp := t.TempDir()
 			src := site{dir: filepath.Join(tmp, "src")}
 			dst := site{dir: filepath.Join(tmp, "restored", "data")}
@@ -527,9 +519,10 @@ func isGzip(t *testing.T, path string) bool {
 // with files is left as it is unless --force, which makes the target the
 // archive's copy.
 func TestRestoreRefusesNonEmptyTarget(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	for _, pg := range []bool{false, true} {
 		t.Run(map[bool]string{false: "sqlite", true: "postgres"}[pg], func(t *testing.T) {
+			t.Parallel()
 			tmp := t.TempDir()
 			src := site{dir: filepath.Join(tmp, "src")}
 			full := site{dir: filepath.Join(tmp, "full")}
@@ -581,7 +574,7 @@ func TestRestoreRefusesNonEmptyTarget(t *testing.T) {
 // matters (a document, the database, the manifest, a member's header, the
 // compressed stream) makes the restore fail before it writes anything.
 func TestRestoreRefusesDamagedArchive(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	tmp := t.TempDir()
 	src := site{dir: filepath.Join(tmp, "src")}
 	fill(t, src)
@@ -622,6 +615,7 @@ func TestRestoreRefusesDamagedArchive(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			damaged := slices.Clone(tt.data)
 			damaged[tt.at] ^= 0x01
 			archive := filepath.Join(t.TempDir(), "damaged.tar")
@@ -647,7 +641,6 @@ func TestRestoreRefusesDamagedArchive(t *testing.T) {
 // TestBackupRestoreUsage: missing or conflicting flags and missing
 // programs are refused with messages that say what to do.
 func TestBackupRestoreUsage(t *testing.T) {
-	clearEnv(t)
 	tmp := t.TempDir()
 	src := site{dir: filepath.Join(tmp, "src")}
 	mustRun(t, append([]string{"seed"}, src.flags()...)...)
@@ -694,9 +687,10 @@ func TestBackupRestoreUsage(t *testing.T) {
 // moment's copy: the restored database holds exactly the rows the
 // backup counted (on PostgreSQL, pg_dump and the count share a snapshot).
 func TestBackupWhileWriting(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	for _, pg := range []bool{false, true} {
 		t.Run(map[bool]string{false: "sqlite", true: "postgres"}[pg], func(t *testing.T) {
+			t.Parallel()
 			tmp := t.TempDir()
 			src := site{dir: filepath.Join(tmp, "src")}
 			dst := site{dir: filepath.Join(tmp, "dst")}
@@ -725,10 +719,8 @@ func TestBackupWhileWriting(t *testing.T) {
 			}()
 			// waitFor waits until more than n messages are written.
 			waitFor := func(n int64) {
-				deadline := time.Now().Add(10 * time.Second)
-				for written.Load() <= n && time.Now().Before(deadline) {
-					time.Sleep(5 * time.Millisecond)
-				}
+				t.Helper()
+				testwait.Eventually(t, 10*time.Second, fmt.Sprintf("more than %d messages written", n), func() bool { return written.Load() > n })
 			}
 			waitFor(0)
 			archive := filepath.Join(tmp, "site.tar.gz")

@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"bytes"
+	"crypto/rand"
 	"net"
 	"net/http"
 	"os"
@@ -14,19 +15,32 @@ import (
 	"time"
 
 	"corpsite/internal/cli"
+	"corpsite/internal/testwait"
 )
 
-// clearEnv removes the SITE_ variables for the test, so flags' defaults
-// are the built-in ones.
-func clearEnv(t *testing.T) {
-	t.Helper()
-	for _, k := range []string{
-		"SITE_ADDR", "SITE_DATA_DIR", "SITE_DATABASE_URL", "SITE_FILES_URL",
-		"SITE_BASE_URL", "SITE_RENDER_WORKERS", "SITE_SHUTDOWN_TIMEOUT", "SITE_LOG_LEVEL",
-	} {
-		t.Setenv(k, "")
-		os.Unsetenv(k)
+// TestMain sets the environment the tests run in, once for the binary
+// rather than per test with t.Setenv, so that tests may run in parallel:
+// no SITE_ variable (flags' defaults are the built-in ones), and dummy S3
+// credentials with the AWS configuration files pointed where there are
+// none (only the environment may supply credentials to the in-process S3
+// server, never a developer's ~/.aws files or an instance role).
+func TestMain(m *testing.M) {
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "SITE_") {
+			os.Unsetenv(k)
+		}
 	}
+	none := filepath.Join(os.TempDir(), "cli-test-no-aws-"+rand.Text()) // never created
+	for k, v := range map[string]string{
+		"AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key",
+		"AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "",
+		"AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
+		"AWS_CONFIG_FILE": filepath.Join(none, "config"), "AWS_SHARED_CREDENTIALS_FILE": filepath.Join(none, "credentials"),
+		"AWS_EC2_METADATA_DISABLED": "true",
+	} {
+		os.Setenv(k, v)
+	}
+	os.Exit(m.Run())
 }
 
 // run runs the program with args and returns its exit code and output.
@@ -38,7 +52,7 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestUsage(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	commands := []string{"serve", "migrate", "seed", "staff", "backup", "restore", "version"}
 	tests := []struct {
 		name     string
@@ -75,7 +89,6 @@ func TestUsage(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	clearEnv(t)
 	old := cli.Version
 	cli.Version = "1.2.3-test"
 	t.Cleanup(func() { cli.Version = old })
@@ -88,7 +101,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestCommandFlags(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	tests := []struct {
 		name   string
 		args   []string
@@ -115,7 +128,7 @@ func TestCommandFlags(t *testing.T) {
 }
 
 func TestMigrateAndSeed(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "data")
 
 	code, stdout, stderr := run(t, "migrate", "--data-dir", dir)
@@ -167,7 +180,6 @@ func (b *syncBuffer) String() string {
 }
 
 func TestServeStopsOnSIGINT(t *testing.T) {
-	clearEnv(t)
 	dir := t.TempDir()
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
@@ -179,20 +191,17 @@ func TestServeStopsOnSIGINT(t *testing.T) {
 	// serve prints its URL once it listens (after installing its signal handler).
 	re := regexp.MustCompile(`Serving the site at (http://127\.0\.0\.1:\d+/)`)
 	var url string
-	deadline := time.Now().Add(2 * time.Minute)
-	for url == "" {
+	testwait.Eventually(t, 2*time.Minute, "serve to print its URL", func() bool {
 		select {
 		case code := <-done:
 			t.Fatalf("serve exited with %d before listening; stderr:\n%s", code, stderr.String())
-		case <-time.After(20 * time.Millisecond):
+		default:
 		}
 		if m := re.FindStringSubmatch(stdout.String()); m != nil {
 			url = m[1]
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("serve did not print its URL; stdout %q stderr %q", stdout.String(), stderr.String())
-		}
-	}
+		return url != ""
+	})
 
 	res, err := http.Get(url + "healthz")
 	if err != nil {

@@ -58,11 +58,12 @@ func nothingWritten(t *testing.T, dst site) {
 // installed (SQLite: never renamed into place; PostgreSQL: the
 // transaction rolled back).
 func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	tmp := t.TempDir()
 	archive, keyLine := backedUp(t, site{dir: filepath.Join(tmp, "src")})
 
 	t.Run("the archive changed after it was verified", func(t *testing.T) {
+		t.Parallel()
 		m, err := backup.Verify(archive, blob.ValidateKey)
 		if err != nil {
 			t.Fatal(err)
@@ -96,6 +97,7 @@ func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
 	})
 
 	t.Run("SQLite: the database cannot be put in place", func(t *testing.T) {
+		t.Parallel()
 		dst := site{dir: filepath.Join(t.TempDir(), "data")}
 		// Something that is not SQLite's log where the old log would be:
 		// it cannot be removed, so the copy is not renamed into place.
@@ -110,6 +112,7 @@ func TestRestoreFailingLateTakesBackWhatItWrote(t *testing.T) {
 	})
 
 	t.Run("PostgreSQL: the database refuses the restore", func(t *testing.T) {
+		t.Parallel()
 		src := site{dir: filepath.Join(t.TempDir(), "src"), dbURL: pgDatabase(t)}
 		archive, _ := backedUp(t, src)
 		dbURL := pgDatabase(t)
@@ -182,9 +185,10 @@ func serving(t *testing.T, s site) (stop func()) {
 // --force, and writes nothing; once the site has stopped it goes ahead.
 // A site does not start while a restore holds the data.
 func TestRestoreRefusesWhileTheSiteServes(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	for _, pg := range []bool{false, true} {
 		t.Run(map[bool]string{false: "sqlite", true: "postgres"}[pg], func(t *testing.T) {
+			t.Parallel()
 			tmp := t.TempDir()
 			src := site{dir: filepath.Join(tmp, "src")}
 			dst := site{dir: filepath.Join(tmp, "dst")}

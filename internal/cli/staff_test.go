@@ -16,7 +16,7 @@ import (
 var linkPattern = regexp.MustCompile(`https://staff\.example/admin/setup#([A-Za-z0-9_-]{43})\n`)
 
 func TestStaffCommands(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "data")
 	flags := []string{"--data-dir", dir, "--base-url", "https://staff.example"}
 	staff := func(args ...string) (int, string, string) {
@@ -108,7 +108,7 @@ func TestStaffCommands(t *testing.T) {
 }
 
 func TestStaffUsage(t *testing.T) {
-	clearEnv(t)
+	t.Parallel()
 	code, _, errOut := run(t, "staff")
 	if code != 1 || !strings.Contains(errOut, "site staff add --email E --name N --role admin|recruiter|editor") {
 		t.Errorf("staff without a command = %d:\n%s", code, errOut)

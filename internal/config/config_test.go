@@ -3,11 +3,14 @@ package config_test
 import (
 	"flag"
 	"io"
+	"net/netip"
 	"os"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"corpsite/internal/config"
 	"corpsite/internal/sitecontent"
@@ -62,8 +65,8 @@ func TestDefaults(t *testing.T) {
 
 		IDDocumentRetentionDays: 365,
 	}
-	if !reflect.DeepEqual(want, got) {
-		t.Errorf("defaults mismatch (-want +got):\n- %+v\n+ %+v", want, got)
+	if d := cmp.Diff(want, got, configOpts); d != "" {
+		t.Errorf("defaults mismatch (-want +got):\n%s", d)
 	}
 }
 
@@ -128,8 +131,8 @@ func TestEnvironmentAndFlags(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Finish: %v", err)
 			}
-			if !reflect.DeepEqual(tt.want, got) {
-				t.Errorf("config mismatch (-want +got):\n- %+v\n+ %+v", tt.want, got)
+			if d := cmp.Diff(tt.want, got, configOpts); d != "" {
+				t.Errorf("config mismatch (-want +got):\n%s", d)
 			}
 		})
 	}
@@ -318,8 +321,8 @@ func TestTrustedProxies(t *testing.T) {
 			for _, p := range got.TrustedProxies {
 				gotS = append(gotS, p.String())
 			}
-			if !reflect.DeepEqual(tt.want, gotS) {
-				t.Errorf("TrustedProxies mismatch (-want +got):\n- %q\n+ %q", tt.want, gotS)
+			if d := cmp.Diff(tt.want, gotS); d != "" {
+				t.Errorf("TrustedProxies mismatch (-want +got):\n%s", d)
 			}
 		})
 	}
@@ -337,10 +340,16 @@ func TestTrustedProxiesRefusesGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var again config.Prefixes
-	if err := again.Set(p.String()); err != nil || !reflect.DeepEqual(p, again) {
+	if err := again.Set(p.String()); err != nil || !cmp.Equal(p, again, configOpts) {
 		t.Errorf("Set(String()) = %v, %v; want %v", again, err, p)
 	}
 }
+
+// configOpts compare Configs for cmp.Diff: network prefixes with ==, as
+// cmp cannot look into their unexported fields, and without the
+// environment errors Finish keeps unexported (a Finish that returned nil
+// had none).
+var configOpts = cmp.Options{cmpopts.EquateComparable(netip.Prefix{}), cmpopts.IgnoreUnexported(config.Config{})}
 
 func siteEmail(t *testing.T) string {
 	t.Helper()

@@ -3,6 +3,7 @@ package console
 import "testing"
 
 func TestAttachmentHeader(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{
 		"APP-K3J5X7QA-resume.pdf": `attachment; filename="APP-K3J5X7QA-resume.pdf"; filename*=UTF-8''APP-K3J5X7QA-resume.pdf`,
 		`a "b"; c=d,e/f\g.pdf`:    `attachment; filename="a _b_; c=d,e_f_g.pdf"; filename*=UTF-8''a%20%22b%22%3B%20c%3Dd%2Ce%2Ff%5Cg.pdf`,
@@ -16,6 +17,7 @@ func TestAttachmentHeader(t *testing.T) {
 }
 
 func TestCSVCell(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"=1+1": "'=1+1", "+91 98": "'+91 98", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx",
 		"\nx": "'\nx",

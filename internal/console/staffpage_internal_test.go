@@ -7,6 +7,7 @@ import (
 )
 
 func TestStaffPage(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]int{"": 1, "1": 1, "27": 27, "10000": 10000} {
 		if got, err := staffPage(raw); err != nil || got != want {
 			t.Errorf("staffPage(%q) = %d, %v; want %d", raw, got, err, want)

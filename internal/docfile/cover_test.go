@@ -11,6 +11,7 @@ import (
 
 // A cover image is a JPEG or PNG only, and its messages offer no PDF.
 func TestCheckCoverImage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c, err := docfile.Check(t.Context(), docfile.CoverImage, "photo.jpg", strings.NewReader(string(docfiletest.JPEGWithEXIF(6))), dir)
 	if err != nil {

@@ -50,6 +50,7 @@ func stored(t *testing.T, c *docfile.Checked) []byte {
 }
 
 func TestGoodFiles(t *testing.T) {
+	t.Parallel()
 	type good struct {
 		kind     docfile.Kind
 		name     string
@@ -88,6 +89,7 @@ func TestGoodFiles(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.kind.String()+" "+tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			c, err := docfile.Check(context.Background(), tc.kind, tc.name, bytes.NewReader(tc.data), dir)
 			if err != nil {
@@ -128,12 +130,14 @@ func TestGoodFiles(t *testing.T) {
 }
 
 func TestBadFiles(t *testing.T) {
+	t.Parallel()
 	bad := docfiletest.BadFiles()
 	if len(bad) < 30 {
 		t.Fatalf("the corpus has %d files, want at least 30", len(bad))
 	}
 	for _, b := range bad {
 		t.Run(b.Why, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			c, err := docfile.Check(context.Background(), b.Kind(), b.Name, bytes.NewReader(b.Data), dir)
 			if err == nil {
@@ -166,6 +170,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func TestSizeLimits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		kind  docfile.Kind
 		name  string
@@ -208,6 +213,7 @@ func TestSizeLimits(t *testing.T) {
 }
 
 func TestEXIFAndGPSAreDropped(t *testing.T) {
+	t.Parallel()
 	data := docfiletest.JPEGWithEXIF(1)
 	if !bytes.Contains(data, []byte("Exif")) || !bytes.Contains(data, []byte(docfiletest.GPSLatitudeMarker)) {
 		t.Fatal("the test JPEG carries no EXIF")
@@ -247,6 +253,7 @@ func pngWithText(keyword, text string) []byte {
 }
 
 func TestPNGMetadataIsDropped(t *testing.T) {
+	t.Parallel()
 	const secret = "GPS 17.3850N 78.4867E <script>alert(1)</script>"
 	data := pngWithText("Comment", secret)
 	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
@@ -267,6 +274,7 @@ func TestPNGMetadataIsDropped(t *testing.T) {
 // the tag itself is dropped. The test picture is red on its left half and
 // blue on its right.
 func TestOrientation(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		orientation int
 		w, h        int
@@ -321,6 +329,7 @@ func (c *cancellingReader) Read(p []byte) (int, error) {
 }
 
 func TestContextCancellation(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &cancellingReader{cancel: cancel}
@@ -353,6 +362,7 @@ func (f *failingReader) Read(p []byte) (int, error) {
 }
 
 func TestReadError(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, err := docfile.Check(context.Background(), docfile.Certification, "c.pdf", &failingReader{n: 1}, dir)
 	if domain.ErrorCode(err) != domain.EInvalid || !errors.Is(err, errNetwork) {
@@ -365,6 +375,7 @@ func TestReadError(t *testing.T) {
 }
 
 func TestTempFolderMissing(t *testing.T) {
+	t.Parallel()
 	_, err := docfile.Check(context.Background(), docfile.Resume, "cv.pdf", bytes.NewReader(docfiletest.GoodPDF()), t.TempDir()+"/missing")
 	if err == nil || domain.ErrorCode(err) != domain.EInternal {
 		t.Errorf("got %v, want an internal error", err)
@@ -372,6 +383,7 @@ func TestTempFolderMissing(t *testing.T) {
 }
 
 func TestUnknownKind(t *testing.T) {
+	t.Parallel()
 	_, err := docfile.Check(context.Background(), docfile.Kind(7), "cv.pdf", bytes.NewReader(docfiletest.GoodPDF()), t.TempDir())
 	if err == nil || domain.ErrorCode(err) != domain.EInternal {
 		t.Errorf("got %v, want an internal error", err)
@@ -385,6 +397,7 @@ func TestUnknownKind(t *testing.T) {
 // image pass the header check (the PNG below is small but its header is
 // honest).
 func TestImageAtSideLimit(t *testing.T) {
+	t.Parallel()
 	img := image.NewGray(image.Rect(0, 0, docfile.MaxImageSide, 2))
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {

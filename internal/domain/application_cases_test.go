@@ -13,11 +13,12 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/wire"
@@ -156,8 +157,8 @@ func TestApplicationSharedCases(t *testing.T) {
 			if len(got) == 0 && len(tc.Want) == 0 {
 				return
 			}
-			if !reflect.DeepEqual(got, tc.Want) {
-				t.Errorf("mismatch\n got: %v\nwant: %v", got, tc.Want)
+			if d := cmp.Diff(tc.Want, got); d != "" {
+				t.Errorf("field errors mismatch (-want +got):\n%s", d)
 			}
 		})
 	}

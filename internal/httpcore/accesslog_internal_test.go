@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // slogAccessLine is the line the middleware's slog path writes for e at t.
@@ -37,8 +38,8 @@ func checkAccessLine(t *testing.T, at time.Time, e *accessEntry) {
 	if err := json.Unmarshal(want, &slogged); err != nil {
 		t.Fatalf("slog's access line is not JSON: %v\n%q", err, want)
 	}
-	if !reflect.DeepEqual(got, slogged) {
-		t.Errorf("raw access line decodes to\n%v\nslog's to\n%v", got, slogged)
+	if d := cmp.Diff(slogged, got); d != "" {
+		t.Errorf("raw access line decodes differently from slog's (-slog +raw):\n%s", d)
 	}
 	if ts, err := time.Parse(time.RFC3339Nano, got["time"].(string)); err != nil || !ts.Equal(at) {
 		t.Errorf("time %q parses as %v, %v; want %v", got["time"], ts, err, at)
@@ -55,6 +56,7 @@ func allBytes() string {
 }
 
 func TestAccessLineMatchesSlog(t *testing.T) {
+	t.Parallel()
 	paths := []string{
 		"/",
 		"",

@@ -8,6 +8,7 @@ import (
 )
 
 func TestClientAddr(t *testing.T) {
+	t.Parallel()
 	proxies := []netip.Prefix{
 		netip.MustParsePrefix("10.0.0.0/8"),
 		netip.MustParsePrefix("127.0.0.1/32"),
@@ -65,6 +66,7 @@ func TestClientAddr(t *testing.T) {
 // A long chain is not walked to its end: past maxForwardedHops the last
 // trusted hop is the client.
 func TestClientAddrBoundsTheWalk(t *testing.T) {
+	t.Parallel()
 	r := httptest.NewRequest("GET", "/", nil)
 	r.RemoteAddr = "127.0.0.1:4000"
 	v := "198.51.100.1"
@@ -81,6 +83,7 @@ func TestClientAddrBoundsTheWalk(t *testing.T) {
 // Rate limits count an IPv6 client by its /64, and never by the address
 // in the clear.
 func TestClientKey(t *testing.T) {
+	t.Parallel()
 	key := func(peer string) string {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = peer

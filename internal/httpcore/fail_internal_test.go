@@ -15,6 +15,7 @@ import (
 // A request whose client has gone is not logged as a failure; the same
 // error while the client is still there is.
 func TestFailClientGoneIsNotAnError(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	c := &Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))}
 	in := func(r *http.Request) *http.Request {

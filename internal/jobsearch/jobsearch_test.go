@@ -1,9 +1,10 @@
 package jobsearch
 
 import (
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"corpsite/internal/wire"
 )
@@ -106,22 +107,22 @@ func TestSearch(t *testing.T) {
 		for _, j := range got.Jobs {
 			ids = append(ids, j.ID)
 		}
-		if !reflect.DeepEqual(ids, tt.want) {
-			t.Errorf("%s: %q matched %v, want %v", tt.name, tt.q, ids, tt.want)
+		if d := cmp.Diff(tt.want, ids); d != "" {
+			t.Errorf("%s: %q matched other jobs (-want +got):\n%s", tt.name, tt.q, d)
 		}
 		if got.Total != len(jobs) {
 			t.Errorf("%s: total %d, want %d", tt.name, got.Total, len(jobs))
 		}
 	}
 	got := Search(jobs, Query{"", "Pune", "", ""})
-	if want := []string{"Bangalore", "Hyderabad"}; !reflect.DeepEqual(got.Locations, want) {
-		t.Errorf("locations = %v, want %v", got.Locations, want)
+	if d := cmp.Diff([]string{"Bangalore", "Hyderabad"}, got.Locations); d != "" {
+		t.Errorf("locations mismatch (-want +got):\n%s", d)
 	}
-	if want := []string{"0-1", "3-5", "5+", "10+"}; !reflect.DeepEqual(got.ExperienceLevels, want) {
-		t.Errorf("experience levels = %v, want %v (by their first number)", got.ExperienceLevels, want)
+	if d := cmp.Diff([]string{"0-1", "3-5", "5+", "10+"}, got.ExperienceLevels); d != "" {
+		t.Errorf("experience levels, by their first number, mismatch (-want +got):\n%s", d)
 	}
-	if want := []string{"Cloud", "Engineering"}; !reflect.DeepEqual(got.Departments, want) {
-		t.Errorf("departments = %v, want %v (no empty one)", got.Departments, want)
+	if d := cmp.Diff([]string{"Cloud", "Engineering"}, got.Departments); d != "" {
+		t.Errorf("departments, no empty one, mismatch (-want +got):\n%s", d)
 	}
 	if got.Jobs == nil {
 		t.Error("no matches: Jobs is nil, want [] (the web app reads an array)")

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"corpsite/internal/testwait"
 )
 
 // lockedBuffer is an underlying writer that records each write; gate, when
@@ -41,13 +43,9 @@ func TestLinesArriveInOrderWithinTheDelay(t *testing.T) {
 	for i := range 100 {
 		fmt.Fprintf(w, "line %d\n", i)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for strings.Count(out.String(), "\n") < 100 {
-		if time.Now().After(deadline) {
-			t.Fatalf("after 5 s the file has %q", out.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Eventually(t, 5*time.Second, "the 100 lines to be written", func() bool {
+		return strings.Count(out.String(), "\n") >= 100
+	})
 	var want strings.Builder
 	for i := range 100 {
 		fmt.Fprintf(&want, "line %d\n", i)
@@ -93,7 +91,11 @@ func TestFullBufferDropsAndCountsLines(t *testing.T) {
 	// The first batch is taken and stuck in the gated write; then the
 	// buffer fills (5 lines of 20 bytes) and the rest is dropped.
 	fmt.Fprint(w, line)
-	time.Sleep(50 * time.Millisecond)
+	testwait.Eventually(t, 5*time.Second, "the first line to be taken from the buffer", func() bool {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		return len(w.buf) == 0
+	})
 	for range 12 {
 		fmt.Fprint(w, line)
 	}

@@ -24,6 +24,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // A PNG's transparent parts become white in every format, not black;
 // opaque parts keep their colour.
 func TestCoverVersionsPutTransparencyOnWhite(t *testing.T) {
+	t.Parallel()
 	src := image.NewNRGBA(image.Rect(0, 0, 600, 300)) // fully transparent
 	for y := range 300 {
 		for x := 300; x < 600; x++ {
@@ -213,6 +214,7 @@ func BenchmarkCoverVersions(b *testing.B) {
 // even grey. (Close to its own size no filter can keep a pattern at the
 // finest the pixels hold, so the 960 px version is not checked.)
 func TestCoverScalingAveragesFineDetail(t *testing.T) {
+	t.Parallel()
 	src := image.NewRGBA(image.Rect(0, 0, 1000, 500))
 	for y := range 500 {
 		for x := range 1000 {
@@ -242,6 +244,7 @@ func TestCoverScalingAveragesFineDetail(t *testing.T) {
 }
 
 func TestContentTypeOfEachFormat(t *testing.T) {
+	t.Parallel()
 	for ext, want := range map[string]string{".jpg": "image/jpeg", ".avif": "image/avif", ".webp": "image/webp", ".png": "", "": ""} {
 		if got := ContentType(ext); got != want {
 			t.Errorf("ContentType(%q) = %q, want %q", ext, got, want)

@@ -2,9 +2,10 @@ package pagecache
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // testPage is a cached page of size bytes.
@@ -23,6 +24,7 @@ func page(n int) *testPage { return &testPage{size: n} }
 func entrySize(key string, n int) int { return len(key) + n + entryOverhead }
 
 func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
+	t.Parallel()
 	const n = 1000
 	// Room for exactly three known pages of n bytes under two-byte keys.
 	c := New[*testPage](3 * entrySize("/a", n))
@@ -43,6 +45,7 @@ func TestPageCacheEvictsLeastRecentlyUsedWithinBudget(t *testing.T) {
 }
 
 func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
+	t.Parallel()
 	const n = 1000
 	budget := 8 * entrySize("/known-0", n)
 	c := New[*testPage](budget)
@@ -89,6 +92,7 @@ func TestPageCacheKnownPagesSurviveAFloodOfOthers(t *testing.T) {
 }
 
 func TestPageCacheVersionsAndExpiry(t *testing.T) {
+	t.Parallel()
 	c := New[*testPage](1 << 20)
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	closing := page(10)
@@ -121,8 +125,9 @@ func TestPageCacheVersionsAndExpiry(t *testing.T) {
 	c.Put("/about", 1, page(10), true)
 	c.Put("/gone", 1, page(10), false)
 	c.Get("/", 1, now)
-	if got, moved := c.Advance(2, 10); !moved || !reflect.DeepEqual(got, []string{"/", "/about", "/career"}) {
-		t.Errorf("advance = %q, %v; want [/ /about /career], true", got, moved)
+	got, moved := c.Advance(2, 10)
+	if d := cmp.Diff([]string{"/", "/about", "/career"}, got); !moved || d != "" {
+		t.Errorf("Advance moved = %v, want true; known pages mismatch (-want +got):\n%s", moved, d)
 	}
 	if pages, _ := c.Stats(); pages != 4 {
 		t.Errorf("%d pages after advance, want 4 (kept, stale; the expired one too)", pages)

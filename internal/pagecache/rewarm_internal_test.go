@@ -9,6 +9,7 @@ import (
 // An idle rewarmer covers no page stale from a content change: only a
 // pass towards the page's version may have visitors served it as it was.
 func TestRewarmerCoversOnlyWhileWorkingTowardsTheVersion(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var w Rewarmer

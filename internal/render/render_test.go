@@ -6,11 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"corpsite/internal/render"
 	"corpsite/web"
@@ -60,8 +61,8 @@ func TestRenderPassesArguments(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Render(%q): %v", tt.url, err)
 		}
-		if !reflect.DeepEqual(tt.want, got) {
-			t.Errorf("Render(%q) mismatch (-want +got):\n- %+v\n+ %+v", tt.url, tt.want, got)
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("Render(%q) mismatch (-want +got):\n%s", tt.url, d)
 		}
 	}
 }
@@ -78,8 +79,8 @@ func TestRenderReportsPageFailure(t *testing.T) {
 		t.Fatalf("Render: %v", err)
 	}
 	want := render.Result{OK: false, Error: "TypeError: x is undefined", HTML: "<h1>Oops</h1>"}
-	if !reflect.DeepEqual(want, got) {
-		t.Errorf("Render mismatch (-want +got):\n- %+v\n+ %+v", want, got)
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Render mismatch (-want +got):\n%s", d)
 	}
 }
 
@@ -143,8 +144,8 @@ func TestRenderTimeoutReplacesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Render(/after) #%d after a timeout: %v", i, err)
 		}
-		if want := (render.Result{OK: true, HTML: "fine /after"}); !reflect.DeepEqual(got, want) {
-			t.Errorf("Render(/after) mismatch (-want +got):\n- %+v\n+ %+v", want, got)
+		if d := cmp.Diff(render.Result{OK: true, HTML: "fine /after"}, got); d != "" {
+			t.Errorf("Render(/after) #%d mismatch (-want +got):\n%s", i, d)
 		}
 	}
 }
@@ -167,8 +168,8 @@ func TestRenderConcurrent(t *testing.T) {
 				return
 			}
 			want := render.Result{OK: true, HTML: "<p>" + url + "|" + msg + "</p>"}
-			if !reflect.DeepEqual(got, want) {
-				errs <- fmt.Errorf("Render(%s) mismatch (-want +got):\n- %+v\n+ %+v", url, want, got)
+			if d := cmp.Diff(want, got); d != "" {
+				errs <- fmt.Errorf("Render(%s) mismatch (-want +got):\n%s", url, d)
 			}
 		})
 	}
@@ -371,8 +372,8 @@ func TestRenderReportsMissingAPIReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"/api/jobs"}; !reflect.DeepEqual(got.MissingAPI, want) {
-		t.Errorf("MissingAPI = %q, want %q", got.MissingAPI, want)
+	if d := cmp.Diff([]string{"/api/jobs"}, got.MissingAPI); d != "" {
+		t.Errorf("MissingAPI mismatch (-want +got):\n%s", d)
 	}
 }
 

@@ -120,6 +120,7 @@ func refs(rows []wire.ApplicationRow) []string {
 }
 
 func TestAdminApplicationsListFiltersSearchSortPages(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	other := f.createJob(t, "Data Analyst", domain.JobOpen, nil)
 	day := func(n int) time.Time { return testNow.AddDate(0, 0, -30+n) }
@@ -191,6 +192,7 @@ func TestAdminApplicationsListFiltersSearchSortPages(t *testing.T) {
 }
 
 func TestAdminApplicationsBadQuery(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	for _, tc := range []struct{ query, field, words string }{
 		{"status=archived", "status", `Unknown status "archived"`},
@@ -224,6 +226,7 @@ func TestAdminApplicationsBadQuery(t *testing.T) {
 }
 
 func TestAdminApplicationDetailMasksAndRevealRecordsFirst(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.applyOne(t)
 
@@ -294,6 +297,7 @@ func (auditFailingStore) AppendAudit(context.Context, *domain.AuditEntry) error 
 }
 
 func TestAdminApplicationsShowNothingWhenTheAuditFails(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t, func(o *server.Options) { o.Store = auditFailingStore{o.Store} })
 	a := f.applyOne(t)
 	_, resume := docfiletest.Good(docfile.Resume)
@@ -327,6 +331,7 @@ func TestAdminApplicationsShowNothingWhenTheAuditFails(t *testing.T) {
 }
 
 func TestAdminDocumentDownload(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.applyOne(t)
 	_, resume := docfiletest.Good(docfile.Resume)
@@ -391,6 +396,7 @@ func TestAdminDocumentDownload(t *testing.T) {
 }
 
 func TestAdminExportCSVIsEscapedAndRecorded(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	applied := testNow.Add(-48 * time.Hour)
 	names := []string{"=1+1 Sum", "+SUM(A1) x", "-2+3 y", "@cmd z", "\tTab t", "\rCR r", `Quote "Q" q`,
@@ -468,6 +474,7 @@ func TestAdminExportCSVIsEscapedAndRecorded(t *testing.T) {
 }
 
 func TestAdminStatusChangeIsRecorded(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.seedApp(t, f.job.ID, "Asha Rao", "asha@example.com", testNow.Add(-time.Hour), false, domain.StatusNew)
 	target := "/api/admin/applications/" + a.ID + "/status"
@@ -490,6 +497,7 @@ func TestAdminStatusChangeIsRecorded(t *testing.T) {
 }
 
 func TestAdminNotes(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.seedApp(t, f.job.ID, "Asha Rao", "asha@example.com", testNow.Add(-time.Hour), false, domain.StatusNew)
 	target := "/api/admin/applications/" + a.ID + "/notes"
@@ -520,6 +528,7 @@ type failingDeletes struct{ domain.BlobStore }
 func (failingDeletes) Delete(context.Context, string) error { return errors.New("disk on fire") }
 
 func TestAdminEraseRemovesRowNotesAndFiles(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.applyOne(t)
 	answerAs[wire.ApplicationNote](t, f.admin(t, "POST", "/api/admin/applications/"+a.ID+"/notes", wire.NoteRequest{Body: "Note"}), 201)
@@ -549,6 +558,7 @@ func TestAdminEraseRemovesRowNotesAndFiles(t *testing.T) {
 }
 
 func TestAdminEraseLeavesUndeletableFilesToTheSweeper(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixtureWith(t, func(b domain.BlobStore) domain.BlobStore { return failingDeletes{b} })
 	a := f.applyOne(t)
 	got := answerAs[wire.ApplicationErased](t, f.admin(t, "DELETE", "/api/admin/applications/"+a.ID, nil), 200)
@@ -575,6 +585,7 @@ func TestAdminEraseLeavesUndeletableFilesToTheSweeper(t *testing.T) {
 // An export larger than one page of the store comes whole, once each,
 // oldest first.
 func TestAdminExportStreamsEveryPage(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	const n = 2*domain.MaxApplicationPage + 30
 	start := testNow.Add(-n * time.Minute)
@@ -605,6 +616,7 @@ func TestAdminExportStreamsEveryPage(t *testing.T) {
 // The inbox's routes are served by the real router, behind the session
 // check: without one, nothing is shown.
 func TestAdminApplicationsNeedASession(t *testing.T) {
+	t.Parallel()
 	f := newApplyFixture(t)
 	a := f.applyOne(t)
 	for _, target := range []string{"/api/admin/applications", "/api/admin/applications/" + a.ID,

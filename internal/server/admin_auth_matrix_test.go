@@ -145,6 +145,7 @@ func isSignInMessage(msg string) bool {
 }
 
 func TestAdminRoleRouteMatrix(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	keys := server.AdminRouteKeys(f.srv)
 	for _, k := range keys {
@@ -202,6 +203,7 @@ func TestAdminRoleRouteMatrix(t *testing.T) {
 // cross-origin protection): whether the browser says so in
 // Sec-Fetch-Site or only sends an Origin of another site.
 func TestAdminCrossOriginWritesRefused(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "admin@example.com", domain.RoleAdmin, "correct horse battery", true)
 	target := f.addMember(t, "target@example.com", domain.RoleEditor, "", false)
@@ -263,6 +265,7 @@ func TestAdminCrossOriginWritesRefused(t *testing.T) {
 // HEAD is refused on every staff route (a GET pattern matches it too, and
 // a HEAD of a download would be recorded as one).
 func TestAdminHeadRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, path := range []string{"/api/admin/me", "/api/admin/applications/export.csv", "/api/admin/applications/x/documents/resume"} {
 		res := f.do(t, http.MethodHead, path, nil)

@@ -21,6 +21,7 @@ import (
 const goodPassword = "purple otter dances"
 
 func TestAdminLoginSetsStrictSessionCookie(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
 	res, token := f.login(t, "  ED@example.com ", goodPassword, "")
@@ -64,6 +65,7 @@ func TestAdminLoginSetsStrictSessionCookie(t *testing.T) {
 }
 
 func TestAdminCookieFollowsBaseURL(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		base   string
 		name   string
@@ -94,6 +96,7 @@ func TestAdminCookieFollowsBaseURL(t *testing.T) {
 }
 
 func TestAdminLoginSameAnswerForUnknownEmailAndWrongPassword(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
 	off := f.addMember(t, "off@example.com", domain.RoleEditor, goodPassword, false)
@@ -150,6 +153,7 @@ func TestAdminLoginSameAnswerForUnknownEmailAndWrongPassword(t *testing.T) {
 }
 
 func TestAdminLoginThrottledPerAccount(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
 	for i := range 10 {
@@ -191,6 +195,7 @@ func TestAdminLoginThrottledPerAccount(t *testing.T) {
 }
 
 func TestAdminLoginThrottledPerClient(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
 	for i := range 30 {
@@ -212,6 +217,7 @@ func TestAdminLoginThrottledPerClient(t *testing.T) {
 }
 
 func TestAdminSessionIdleAndAbsoluteEnd(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, "", false)
 	me := func(token string) int { return f.call(t, http.MethodGet, "/me", token, "").Status }
@@ -255,6 +261,7 @@ func TestAdminSessionIdleAndAbsoluteEnd(t *testing.T) {
 // session unused that long ends, and one in use is kept alive (its
 // last-seen time is written often enough for the short limit).
 func TestAdminSessionShortIdleTimeout(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, func(o *server.Options) { o.StaffIdleTimeout = 10 * time.Second })
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, "", false)
 
@@ -283,6 +290,7 @@ func TestAdminSessionShortIdleTimeout(t *testing.T) {
 }
 
 func TestAdminSignOutAndSignOutEverywhere(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, "", false)
 	other := f.addMember(t, "other@example.com", domain.RoleEditor, "", false)
@@ -319,6 +327,7 @@ func TestAdminSignOutAndSignOutEverywhere(t *testing.T) {
 }
 
 func TestAdminManagesAccounts(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	admin := f.addMember(t, "admin@example.com", domain.RoleAdmin, "", true)
 	at := f.sessionFor(t, admin)
@@ -426,6 +435,7 @@ func TestAdminManagesAccounts(t *testing.T) {
 }
 
 func TestAdminSetupLinkTOTPAndRecoveryCodes(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	boss := f.addMember(t, "boss@example.com", domain.RoleAdmin, "", true)
 	res := f.call(t, http.MethodPost, "/staff", f.sessionFor(t, boss), jsonBody(map[string]string{"email": "ann@example.com", "name": "Ann Lee", "role": "admin"}))
@@ -547,6 +557,7 @@ func TestAdminSetupLinkTOTPAndRecoveryCodes(t *testing.T) {
 }
 
 func TestAdminSetupLinkExpires(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, "", false)
 	link, _, err := auth.IssueSetup(t.Context(), f.store, m.ID, baseURL, f.clock.Now())
@@ -571,6 +582,7 @@ func TestAdminSetupLinkExpires(t *testing.T) {
 }
 
 func TestAdminAuditLogFilters(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	admin := f.addMember(t, "admin@example.com", domain.RoleAdmin, "", true)
 	ctx := t.Context()
@@ -630,6 +642,7 @@ func TestAdminAuditLogFilters(t *testing.T) {
 // A sign-in whose account is reset, disabled or given another password
 // while its password is being checked gets no session: the change wins.
 func TestAdminLoginLosesToAConcurrentAccountChange(t *testing.T) {
+	t.Parallel()
 	race := &raceStore{}
 	f := newAuthFixture(t, func(o *server.Options) { race.Store = o.Store; o.Store = race })
 	ctx := t.Context()
@@ -676,6 +689,7 @@ func TestAdminLoginLosesToAConcurrentAccountChange(t *testing.T) {
 // every network and instance (counted in the database); past that even
 // a right code waits. Right codes do not count.
 func TestAdminLoginWrongCodesLimited(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ann@example.com", domain.RoleAdmin, goodPassword, true)
 	wrong := func(n int) {
@@ -731,6 +745,7 @@ func TestAdminLoginWrongCodesLimited(t *testing.T) {
 // Confirming two-step sign-in goes on under a new session token: the
 // token held before it (perhaps planted, perhaps seen) ends.
 func TestAdminTOTPConfirmIssuesNewSession(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "new-admin@example.com", domain.RoleAdmin, goodPassword, false)
 	old := f.sessionFor(t, m)
@@ -778,6 +793,7 @@ func TestAdminTOTPConfirmIssuesNewSession(t *testing.T) {
 // Signing in or setting a password replaces the session the browser's
 // cookie named, so that a token planted before never outlives a sign-in.
 func TestAdminSignInEndsIncomingSession(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	m := f.addMember(t, "ed@example.com", domain.RoleEditor, goodPassword, false)
 	planter := f.addMember(t, "planter@example.com", domain.RoleEditor, "", false)
@@ -815,6 +831,7 @@ func TestAdminSignInEndsIncomingSession(t *testing.T) {
 // A disabled account cannot be reset (its link could not work), and
 // disabling an account ends its pending set-up link.
 func TestAdminResetAndDisableWithSetupLinks(t *testing.T) {
+	t.Parallel()
 	f := newAuthFixture(t, nil)
 	admin := f.addMember(t, "admin@example.com", domain.RoleAdmin, "", true)
 	at := f.sessionFor(t, admin)
@@ -854,6 +871,7 @@ func TestAdminResetAndDisableWithSetupLinks(t *testing.T) {
 // when the server is, before it serves. Run in a process of its own, where
 // nothing made it before.
 func TestAdminDummyHashMadeBeforeServing(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("DUMMY_HASH_CHILD") != "1" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestAdminDummyHashMadeBeforeServing$", "-test.count=1", "-test.v")
 		cmd.Env = append(os.Environ(), "DUMMY_HASH_CHILD=1")

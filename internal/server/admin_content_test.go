@@ -88,6 +88,7 @@ func fullJob(title string) wire.AdminJobInput {
 }
 
 func TestAdminJobValidation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	yesterday := testNow.AddDate(0, 0, -1).Format(time.DateOnly)
 	cases := []struct {
@@ -142,6 +143,7 @@ func TestAdminJobValidation(t *testing.T) {
 }
 
 func TestAdminJobPublishRefusedUntilComplete(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", wire.AdminJobInput{JobTitle: "Half-written role"})
 	if res.Status != http.StatusCreated {
@@ -177,6 +179,7 @@ func TestAdminJobPublishRefusedUntilComplete(t *testing.T) {
 }
 
 func TestAdminJobPublishAndCloseShowAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	const title = "Quantum Gardener"
 	// The pages are rendered and cached before the change.
@@ -238,6 +241,7 @@ func TestAdminJobPublishAndCloseShowAtOnce(t *testing.T) {
 }
 
 func TestAdminJobDeleteOpenRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	j := f.createJob(t, "Open role", domain.JobOpen, nil)
 	res := f.admin(t, contentRecruiter, "DELETE", "/api/admin/jobs/"+j.ID, nil)
@@ -259,6 +263,7 @@ func checkOf(items []wire.CheckItem) map[string]wire.CheckItem {
 }
 
 func TestAdminJobStructuredDataCheck(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	in := wire.AdminJobInput{JobTitle: "Sparse role", Experience: "2", Location: "Pune", Description: "<p>Work.</p>"}
 	j := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", in))
@@ -307,6 +312,7 @@ func TestAdminJobStructuredDataCheck(t *testing.T) {
 }
 
 func TestAdminJobPreview(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	in := fullJob("Preview Pilot")
 	in.Description = `<h2>Role</h2><p>Fly the unique-preview-text.</p><script>alert(1)</script><img src=x onerror=alert(2)>`
@@ -341,6 +347,7 @@ func TestAdminJobPreview(t *testing.T) {
 }
 
 func TestAdminJobDescriptionSanitised(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	in := fullJob("Clean role")
 	in.Description = `<h2>Role</h2><p onclick="steal()">Safe words.</p><script>document.cookie</script><a href="javascript:alert(1)">x</a>`
@@ -361,6 +368,7 @@ func TestAdminJobDescriptionSanitised(t *testing.T) {
 }
 
 func TestAdminPostSectionsAndPublish(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	const title = "Notes from the unique-post-title"
 	// A draft may be unfinished.
@@ -439,6 +447,7 @@ func TestAdminPostSectionsAndPublish(t *testing.T) {
 }
 
 func TestAdminPostPreview(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	in := wire.AdminPostInput{Title: "Previewed post", Content: "<h2>Opening slide</h2><p>unique-slide-text</p><script>x()</script>"}
 	res := f.admin(t, editor, "POST", "/api/admin/posts/preview", in)
@@ -489,6 +498,7 @@ func (f *fixture) uploadCover(t *testing.T, id, name string, data []byte) respon
 }
 
 func TestAdminCoverRefused(t *testing.T) {
+	t.Parallel()
 	f, blobs, p := coverFixture(t)
 	for name, data := range map[string][]byte{
 		"notes.txt":   []byte("hello"),
@@ -525,6 +535,7 @@ func TestAdminCoverRefused(t *testing.T) {
 // An edit saved while a cover uploads stays: the upload writes its image
 // into the post as it is when the upload ends, not as it began.
 func TestAdminCoverUploadKeepsEditsMadeMeanwhile(t *testing.T) {
+	t.Parallel()
 	f, _, p := coverFixture(t)
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
@@ -585,6 +596,7 @@ func (s *staleStore) GetBlogPost(ctx context.Context, id string) (domain.BlogPos
 // An edit saved while someone else closed the job (or unpublished the
 // post) does not undo that: 409 with the status it has now, nothing changed.
 func TestAdminEditDoesNotUndoAConcurrentStatusChange(t *testing.T) {
+	t.Parallel()
 	stale := &staleStore{}
 	f := newFixture(t, func(o *server.Options) { stale.Store = o.Store; o.Store = stale })
 	ctx := context.Background()

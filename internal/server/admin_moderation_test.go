@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"corpsite/internal/domain"
 	"corpsite/internal/server"
 	"corpsite/internal/wire"
@@ -88,6 +90,7 @@ func modMessageIDs(l wire.ContactMessageList) []string {
 }
 
 func TestAdminMessagesFolders(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-new", domain.ContactNew, false, time.Minute)
 	f.modStoreContact(t, "m-read", domain.ContactRead, false, 2*time.Minute)
@@ -111,8 +114,8 @@ func TestAdminMessagesFolders(t *testing.T) {
 		ID: "m-new", Name: "Meera m-new", Email: "m-new@example.com", Subject: "About m-new",
 		FirstLine: "First line of m-new", Status: "new", ReceivedAt: testNow.Add(-time.Minute),
 	}
-	if row != want {
-		t.Errorf("row = %+v, want %+v", row, want)
+	if d := cmp.Diff(want, row); d != "" {
+		t.Errorf("row mismatch (-want +got):\n%s", d)
 	}
 	if strings.Contains(res.Body, "Second line") {
 		t.Error("the list carries the whole message; it should show its first line only")
@@ -135,6 +138,7 @@ func TestAdminMessagesFolders(t *testing.T) {
 }
 
 func TestAdminMessageOpenMarksRead(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-1", domain.ContactNew, false, time.Minute)
 	res := f.modAs(t, domain.RoleEditor, "GET", "/api/admin/messages/m-1", nil)
@@ -161,6 +165,7 @@ func TestAdminMessageOpenMarksRead(t *testing.T) {
 }
 
 func TestAdminMessagePatch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	f.modStoreContact(t, "m-1", domain.ContactRead, false, time.Minute)
@@ -197,6 +202,7 @@ func TestAdminMessagePatch(t *testing.T) {
 }
 
 func TestAdminMessageDeleteAudits(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.modStoreContact(t, "m-1", domain.ContactRead, false, time.Minute)
 	res := f.modAs(t, domain.RoleEditor, "DELETE", "/api/admin/messages/m-1", nil)
@@ -224,6 +230,7 @@ func TestAdminMessageDeleteAudits(t *testing.T) {
 // A comment the public form held is approved in bulk and shows at once on
 // the public post page and in the comments API.
 func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
 	const text = "Held for review until an editor approves it."
@@ -279,6 +286,7 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 }
 
 func TestAdminBulkCommentsRefusals(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	p := f.posts(t)[0]
@@ -324,6 +332,7 @@ func TestAdminBulkCommentsRefusals(t *testing.T) {
 }
 
 func TestAdminMailListAndRetry(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	ctx := context.Background()
 	m := domain.OutboxMessage{To: "staff@site.test", Subject: "New contact message: hello", Body: "SECRET BODY TEXT", CreatedAt: testNow.Add(-time.Hour)}
@@ -381,6 +390,7 @@ func TestAdminMailListAndRetry(t *testing.T) {
 }
 
 func TestAdminDashboardCountsPerRole(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	f.modStoreContact(t, "m-new", domain.ContactNew, false, time.Minute)
@@ -425,8 +435,8 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 		if res.Status != http.StatusOK {
 			t.Fatalf("%s: GET /dashboard = %d %s", role, res.Status, res.Body)
 		}
-		if got := decodeAs[wire.DashboardCounts](t, res.Body); got != want {
-			t.Errorf("%s: counts = %+v, want %+v", role, got, want)
+		if d := cmp.Diff(want, decodeAs[wire.DashboardCounts](t, res.Body)); d != "" {
+			t.Errorf("%s: counts mismatch (-want +got):\n%s", role, d)
 		}
 	}
 }

@@ -32,6 +32,7 @@ func adminManifest(t *testing.T) map[string]struct {
 }
 
 func TestAdminPageServesTheConsoleShell(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	entry, ok := adminManifest(t)["src/admin/main.tsx"]
 	if !ok || len(entry.CSS) == 0 {
@@ -79,6 +80,7 @@ func TestAdminPageServesTheConsoleShell(t *testing.T) {
 }
 
 func TestAdminAssetsAreServedImmutable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	m := adminManifest(t)
 	entry := m["src/admin/main.tsx"]
@@ -120,6 +122,7 @@ func TestAdminAssetsAreServedImmutable(t *testing.T) {
 }
 
 func TestAdminAssetsUnknownFileIsNotFound(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, target := range []string{"/admin-assets/main-nothere.js", "/admin-assets/", "/admin-assets/manifest.json", "/admin-assets/admin-assets/x.js"} {
 		res := f.get(t, target)
@@ -146,6 +149,7 @@ func TestAdminAssetsUnknownFileIsNotFound(t *testing.T) {
 }
 
 func TestRobotsTxtKeepsCrawlersOffTheConsole(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.get(t, "/robots.txt")
 	if !strings.Contains("\n"+res.Body, "\nDisallow: /admin\n") {
@@ -156,6 +160,7 @@ func TestRobotsTxtKeepsCrawlersOffTheConsole(t *testing.T) {
 // The public bundle must carry nothing of the console: not its screens,
 // not its shell (it has a bundle of its own).
 func TestPublicBundleHasNoConsoleCode(t *testing.T) {
+	t.Parallel()
 	raw, err := fs.ReadFile(web.Dist, "dist/client/manifest.json")
 	if err != nil {
 		t.Fatal(err)

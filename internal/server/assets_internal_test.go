@@ -6,6 +6,7 @@ import (
 )
 
 func TestPreloadsFor(t *testing.T) {
+	t.Parallel()
 	a := &assets{manifest: map[string]manifestEntry{
 		clientEntry:            {File: "assets/entry.js", Imports: []string{"_react.js"}, IsEntry: true},
 		"_react.js":            {File: "assets/react.js"},

@@ -97,6 +97,7 @@ func (f *fixture) drafts(t *testing.T) []domain.BlogPost {
 }
 
 func TestAPIBlogsPaginates(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	published := f.posts(t)
 	if len(published) <= blogPageSize {
@@ -151,6 +152,7 @@ func TestAPIBlogsPaginates(t *testing.T) {
 }
 
 func TestAPIBlogsWithoutPosts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	all, err := f.store.ListBlogPosts(ctx, domain.BlogFilter{})
@@ -179,6 +181,7 @@ func TestAPIBlogsWithoutPosts(t *testing.T) {
 }
 
 func TestAPIBlogPost(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
 	res := f.get(t, "/api/blogs/"+p.ID)
@@ -224,6 +227,7 @@ func TestAPIBlogPost(t *testing.T) {
 }
 
 func TestAPICommentsListsVisibleNewestFirst(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := context.Background()
 	p := f.posts(t)[1]
@@ -277,6 +281,7 @@ func commentBody(edit func(m map[string]any)) string {
 }
 
 func TestPostCommentShowsItAtOnce(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	p := f.posts(t)[0]
@@ -335,6 +340,7 @@ func TestPostCommentShowsItAtOnce(t *testing.T) {
 }
 
 func TestPostCommentHeldForReview(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		edit func(m map[string]any)
@@ -349,6 +355,7 @@ func TestPostCommentHeldForReview(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r, log := newCountingRenderer(t, render.Options{Size: 1})
 			f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 			p := f.posts(t)[0]
@@ -382,6 +389,7 @@ func TestPostCommentHeldForReview(t *testing.T) {
 }
 
 func TestPostCommentRepeatIsHeld(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	posts := f.posts(t)
 	send := func(postID, addr string) string {
@@ -408,6 +416,7 @@ func TestPostCommentRepeatIsHeld(t *testing.T) {
 }
 
 func TestPostCommentRefusesInvalid(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
 	path := "/api/blogs/" + p.ID + "/comments"
@@ -468,6 +477,7 @@ func TestPostCommentRefusesInvalid(t *testing.T) {
 }
 
 func TestPostCommentRateLimit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	posts := f.posts(t)
 	path := "/api/blogs/" + posts[0].ID + "/comments"
@@ -496,6 +506,7 @@ func TestPostCommentRateLimit(t *testing.T) {
 }
 
 func TestBlogListPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	published := f.posts(t)
 	pages := (len(published) + blogPageSize - 1) / blogPageSize
@@ -567,6 +578,7 @@ func TestBlogListPage(t *testing.T) {
 }
 
 func TestBlogPostPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
 	res := f.get(t, "/blog/"+p.ID)
@@ -650,6 +662,7 @@ func TestBlogPostPage(t *testing.T) {
 }
 
 func TestBlogPostPageFallbacksAndNotFound(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	p := domain.BlogPost{Title: "No frills", Content: "<p>Just text.</p>", Status: domain.PostPublished, CreatedAt: testNow.Add(-time.Hour)}
 	if err := f.store.CreateBlogPost(context.Background(), &p); err != nil {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestBlogSlides(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		body string

@@ -31,6 +31,7 @@ func (f *fixture) postKeyed(t *testing.T, addr, key, body string) response {
 // staff notification queued once, and the repeat does not count against
 // the visitor's limit. Another key is another message.
 func TestContactRepeatWithTheSameKeyStoresOnce(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	const addr = "203.0.113.40:5000"
 	key := "contact-key-0123456789abcdef"
@@ -75,6 +76,7 @@ func TestContactRepeatWithTheSameKeyStoresOnce(t *testing.T) {
 // An Idempotency-Key that is not what the form sends is refused, and
 // nothing is stored.
 func TestContactRefusesABadKey(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, key := range []string{"short", strings.Repeat("k", 65), "has spaces in it, sixteen+", "ключ-ключ-ключ-ключ"} {
 		res := f.postKeyed(t, "203.0.113.41:5000", key, contactBody(nil))

@@ -25,6 +25,7 @@ func mailFixture(t *testing.T) (*fixture, *atomic.Int32) {
 }
 
 func TestContactQueuesStaffNotification(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	res := f.post(t, "/api/contact", "203.0.113.7:5000", "application/json", contactBody(nil))
 	if res.Status != http.StatusCreated || !strings.HasPrefix(res.Body, `{"id":"`) {
@@ -59,6 +60,7 @@ func TestContactQueuesStaffNotification(t *testing.T) {
 
 // Suspected spam waits for staff in the console and mails no one.
 func TestContactSpamIsNotNotified(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	for _, edit := range []func(m map[string]any){
 		func(m map[string]any) { m["website"] = "http://spam.example" },
@@ -85,6 +87,7 @@ func TestContactSpamIsNotNotified(t *testing.T) {
 // An invalid form is refused before anything is stored or queued; line
 // breaks meant to add mail headers never reach a notification.
 func TestContactInvalidQueuesNothing(t *testing.T) {
+	t.Parallel()
 	f, woken := mailFixture(t)
 	for name, edit := range map[string]func(m map[string]any){
 		"bad address":          func(m map[string]any) { m["email"] = "not-an-address" },

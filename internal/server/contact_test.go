@@ -49,6 +49,7 @@ type apiErr struct {
 }
 
 func TestContactStoresMessage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.post(t, "/api/contact", "203.0.113.7:5000", "application/json", contactBody(func(m map[string]any) {
 		m["name"] = "  Asha Rao  "
@@ -77,6 +78,7 @@ func TestContactStoresMessage(t *testing.T) {
 }
 
 func TestContactInvalidChangesNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := []struct {
 		name        string
@@ -124,6 +126,7 @@ func TestContactInvalidChangesNothing(t *testing.T) {
 }
 
 func TestContactSpamIsKeptFlagged(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, tt := range []struct {
 		name string
@@ -160,6 +163,7 @@ func TestContactSpamIsKeptFlagged(t *testing.T) {
 }
 
 func TestContactRateLimit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for i := range 5 {
 		if res := f.post(t, "/api/contact", "192.0.2.10:1000", "application/json", contactBody(nil)); res.Status != http.StatusCreated {
@@ -198,6 +202,7 @@ func TestContactRateLimit(t *testing.T) {
 }
 
 func TestContactCrossOriginRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	req := httptest.NewRequest(http.MethodPost, "/api/contact", strings.NewReader(contactBody(nil)))
 	req.Header.Set("Content-Type", "application/json")

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,10 +12,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -27,6 +30,24 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/wire"
 )
+
+// s3Env puts dummy S3 credentials in the environment and points the
+// AWS configuration files where there are none: only the environment may
+// supply credentials, never a developer's ~/.aws files or an instance
+// role. It does so once for the test binary rather than with t.Setenv, so
+// that the cover tests may run in parallel; the values never change and
+// no other test of the package reads them.
+var s3Env = sync.OnceFunc(func() {
+	none := filepath.Join(os.TempDir(), "server-test-no-aws-"+rand.Text()) // never created
+	for k, v := range map[string]string{
+		"AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key", "AWS_SESSION_TOKEN": "",
+		"AWS_PROFILE": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
+		"AWS_CONFIG_FILE": filepath.Join(none, "config"), "AWS_SHARED_CREDENTIALS_FILE": filepath.Join(none, "credentials"),
+		"AWS_EC2_METADATA_DISABLED": "true",
+	} {
+		os.Setenv(k, v)
+	}
+})
 
 // coverStores are the two kinds of blob storage the site runs on: a local
 // folder and an S3 bucket (an in-process S3 server).
@@ -41,15 +62,7 @@ func coverStores(t *testing.T) map[string]func(t *testing.T) domain.BlobStore {
 			return s
 		},
 		"s3": func(t *testing.T) domain.BlobStore {
-			home := t.TempDir()
-			for k, v := range map[string]string{
-				"AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key", "AWS_SESSION_TOKEN": "",
-				"AWS_PROFILE": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
-				"AWS_CONFIG_FILE": filepath.Join(home, "config"), "AWS_SHARED_CREDENTIALS_FILE": filepath.Join(home, "credentials"),
-				"AWS_EC2_METADATA_DISABLED": "true",
-			} {
-				t.Setenv(k, v)
-			}
+			s3Env()
 			backend := s3mem.New()
 			if err := backend.CreateBucket("covers-test"); err != nil {
 				t.Fatal(err)
@@ -100,8 +113,10 @@ func coverKeys(t *testing.T, blobs domain.BlobStore) []string {
 // deleting the post deletes every one of its files. In a local folder
 // and in an S3 bucket alike.
 func TestAdminCoverUpload(t *testing.T) {
+	t.Parallel()
 	for name, open := range coverStores(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			f, blobs, p := coverFixtureWith(t, open(t))
 			res := f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
 			if res.Status != http.StatusOK {
@@ -188,6 +203,7 @@ func TestAdminCoverUpload(t *testing.T) {
 // Only names a cover is stored under are served, and only from covers/:
 // a file of another type or name in the folder stays private.
 func TestCoverNamesServed(t *testing.T) {
+	t.Parallel()
 	f, blobs, _ := coverFixture(t)
 	ctx := context.Background()
 	for _, key := range []string{
@@ -233,8 +249,10 @@ func (s *failingPuts) Put(ctx context.Context, key string, r io.Reader, contentT
 // An upload whose storing fails half-way leaves no file behind and the
 // post as it was.
 func TestAdminCoverUploadFailingStorageLeavesNothing(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int32{1, 2, 4} { // the first JPEG, its WebP, the second width's WebP
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			t.Parallel()
 			local := coverStores(t)["local"](t)
 			blobs := &failingPuts{BlobStore: local, n: n}
 			f, _, p := coverFixtureWith(t, blobs)
@@ -266,9 +284,11 @@ func attr(tag, name string) (string, bool) {
 	return m[1], true
 }
 
-// A published post's cover is a <picture>: WebP, then the JPEG <img>, every one with all widths and the same sizes; the first on the
-// list and the post's own is never lazy. The API says the same.
+// A published post's cover is a <picture>: WebP, then the JPEG <img>,
+// every one with all widths and the same sizes; the first on the list and
+// the post's own is never lazy. The API says the same.
 func TestPublicBlogCoverPicture(t *testing.T) {
+	t.Parallel()
 	f, _, p := coverFixture(t)
 	f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(2000, 1000))
 	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != 200 {
@@ -366,6 +386,7 @@ func TestPublicBlogCoverWithAVIFFiles(t *testing.T) {
 // A cover stored before AVIF and WebP were made (JPEG versions only)
 // still shows, as a plain <img srcset>, and its files are deleted with it.
 func TestPublicBlogOldJPEGCover(t *testing.T) {
+	t.Parallel()
 	f, blobs, p := coverFixture(t)
 	ctx := context.Background()
 	post, err := f.store.GetBlogPost(ctx, p.ID)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestNegotiate(t *testing.T) {
+	t.Parallel()
 	all := codingSet(1<<codingGzip | 1<<codingZstd | 1<<codingBrotli)
 	gzipOnly := codingSet(1 << codingGzip)
 	tests := []struct {
@@ -83,6 +84,7 @@ func TestNegotiateDoesNotAllocate(t *testing.T) {
 }
 
 func TestVariantsKeepOnlySmallerBodies(t *testing.T) {
+	t.Parallel()
 	v := variants{codingIdentity: make([]byte, 100)}
 	v.add(codingGzip, make([]byte, 100)) // no smaller: not kept
 	v.add(codingZstd, make([]byte, 60))
@@ -107,6 +109,7 @@ func samplePage() []byte {
 }
 
 func TestCachedPageHasEveryCodingAndCountsThem(t *testing.T) {
+	t.Parallel()
 	html := samplePage()
 	p := newRenderedPage(200, html)
 	if p.body[codingZstd] != nil || p.body[codingBrotli] != nil {

@@ -156,6 +156,7 @@ func with(h map[string]string, k, v string) map[string]string {
 // TestAssetsGzippedUntilCompressed: before CompressAssets an asset is
 // served gzipped to a browser; after it, in brotli; the work is done once.
 func TestAssetsGzippedUntilCompressed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	entry := entryAsset(t, f)
 	accept := map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd"}
@@ -179,7 +180,7 @@ func TestAssetsGzippedUntilCompressed(t *testing.T) {
 			rec := httptest.NewRecorder()
 			f.srv.ServeHTTP(rec, req)
 			got = append(got, rec.Header().Get("Content-Encoding")+" "+strconv.Itoa(rec.Body.Len())+" "+rec.Header().Get("Content-Length"))
-			time.Sleep(time.Millisecond)
+			time.Sleep(time.Millisecond) // paced on purpose: requests all along, not a flood taking CompressAssets' core
 		}
 	}()
 	files, _ := f.srv.CompressAssets(context.Background())
@@ -205,6 +206,7 @@ func TestAssetsGzippedUntilCompressed(t *testing.T) {
 }
 
 func TestPageCacheCountsEveryCoding(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	gz := f.do(t, http.MethodGet, "/", map[string]string{"Accept-Encoding": "gzip"})
 	plain := f.get(t, "/")

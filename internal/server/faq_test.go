@@ -12,6 +12,7 @@ import (
 type faqQA struct{ Question, Answer string }
 
 func TestFAQPageStructuredDataMatchesThePage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.get(t, "/more")
 	if res.Status != http.StatusOK {

@@ -42,6 +42,7 @@ type atomDoc struct {
 }
 
 func TestBlogFeed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	noDescription := domain.BlogPost{Title: "Plain & simple <notes>", Content: "<h2>A</h2><p>x</p>", Status: domain.PostPublished, CreatedAt: testNow.Add(-time.Hour)}
 	if err := f.store.CreateBlogPost(context.Background(), &noDescription); err != nil {
@@ -116,6 +117,7 @@ type sitemapDoc struct {
 }
 
 func TestSitemap(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	closed := f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	draftJob := f.createJob(t, "Draft Role", domain.JobDraft, nil)
@@ -183,6 +185,7 @@ func TestSitemap(t *testing.T) {
 }
 
 func TestRobotsTxt(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.get(t, "/robots.txt")
 	if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
@@ -202,6 +205,7 @@ func TestRobotsTxt(t *testing.T) {
 }
 
 func TestEveryPageAdvertisesTheFeed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, path := range []string{"/", "/about", "/blog", "/jobs", "/no-such-page"} {
 		links, _ := headTags(t, f.get(t, path).Body)

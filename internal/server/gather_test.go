@@ -25,6 +25,7 @@ func gatherServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 // write; a small one is not gathered; and on one keep-alive connection
 // each response arrives whole and in order.
 func TestWriteGathered(t *testing.T) {
+	t.Parallel()
 	big := bytes.Repeat([]byte("0123456789abcdef"), 6000) // 96,000 bytes
 	small := []byte("small body")
 	var heldAfterWrite []int
@@ -84,6 +85,7 @@ func TestWriteGathered(t *testing.T) {
 // When the gathered write fails, the connection is closed: the client
 // never takes part of a response for a whole one.
 func TestWriteGatheredClosesOnFailedWrite(t *testing.T) {
+	t.Parallel()
 	big := bytes.Repeat([]byte("x"), 64<<10)
 	srv := gatherServer(t, func(w http.ResponseWriter, r *http.Request) {
 		c := r.Context().Value(connKey{}).(*gatherConn)
@@ -110,6 +112,7 @@ func TestWriteGatheredClosesOnFailedWrite(t *testing.T) {
 
 // Connections other than TCP pass through the listener as they are.
 func TestGatherListenerOnlyTCP(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	l, err := net.Listen("unix", dir+"/s")
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
 	"corpsite/internal/domain"
@@ -429,14 +429,10 @@ func gunzip(t *testing.T, s string) []byte {
 	return b
 }
 
-// diff reports want and got when they differ.
+// diff reports how got differs from want (-want +got), or "" when they
+// are equal.
 func diff(want, got any) string {
-	if reflect.DeepEqual(want, got) {
-		return ""
-	}
-	w, _ := json.MarshalIndent(want, "", "  ")
-	g, _ := json.MarshalIndent(got, "", "  ")
-	return "- " + string(w) + "\n+ " + string(g)
+	return cmp.Diff(want, got)
 }
 
 // checkSecurityHeaders fails the test unless res carries the headers every

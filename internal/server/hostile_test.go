@@ -20,6 +20,7 @@ import (
 // Bodies an attacker might send to the contact form: each must get a 4xx
 // JSON error, and none may be stored.
 func TestContactHostileBodies(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	valid := contactBody(nil)
 	with := func(field string, v any) string {
@@ -96,6 +97,7 @@ func TestContactHostileBodies(t *testing.T) {
 // A huge elapsedMs used to overflow when turned into a Duration and could
 // land anywhere; the largest honest value is still an ordinary message.
 func TestContactElapsedBounds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	year := int64(365 * 24 * time.Hour / time.Millisecond)
 	res := f.post(t, "/api/contact", "203.0.113.10:5000", "application/json", contactBody(func(m map[string]any) { m["elapsedMs"] = year }))
@@ -111,6 +113,7 @@ func TestContactElapsedBounds(t *testing.T) {
 // A client that sends the contact form's body slowly is cut off at the
 // route's read deadline instead of holding the connection.
 func TestContactSlowBodyIsCutOff(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, func(o *server.Options) { o.FormReadTimeout = 200 * time.Millisecond })
 	ts := httptest.NewUnstartedServer(f.srv)
 	// The server-wide read timeout is far longer: the route's deadline
@@ -152,6 +155,7 @@ func TestContactSlowBodyIsCutOff(t *testing.T) {
 // A job written with hostile HTML, by any caller, reaches the page and
 // the API clean: the store sanitises every write.
 func TestHostileJobHTMLIsCleanOnThePage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	j := domain.Job{
 		JobTitle:    "Hostile",

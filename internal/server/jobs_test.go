@@ -28,6 +28,7 @@ func titlesOf(jobs []domain.Job) []string {
 }
 
 func TestAPIJobSearch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	seeded := f.jobs(t)
 	f.createJob(t, "Closed Figma Role", domain.JobClosed, nil)
@@ -72,6 +73,7 @@ func sameSet(a, b []string) bool {
 }
 
 func TestJobsPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	seeded := f.jobs(t)
 
@@ -151,6 +153,7 @@ func keys(m map[string]any) []string {
 // way through the real bundle: the web app must read each to the same
 // search, and so the same API path, that Go put into the boot data.
 func TestJobsPageQueriesAgree(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	f := newFixture(t, func(o *server.Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logs, nil))
@@ -184,6 +187,7 @@ func TestJobsPageQueriesAgree(t *testing.T) {
 // small page cache: they are cached apart, within their share, and the
 // site's own pages stay.
 func TestJobSearchesDoNotEvictSitePages(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	// Room for the known pages, and for the searches' share (a quarter)

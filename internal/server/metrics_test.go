@@ -15,15 +15,21 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/render"
 	"corpsite/internal/server"
 )
 
 // metricsFixture is a server registering its metrics in a registry of its
 // own; scrape reads them as Prometheus serves them.
-func metricsFixture(t testing.TB) (*fixture, func(t *testing.T) string) {
+func metricsFixture(t testing.TB, edits ...func(*server.Options)) (*fixture, func(t *testing.T) string) {
 	t.Helper()
 	reg := prometheus.NewRegistry()
-	f := newFixture(t, func(o *server.Options) { o.Metrics = reg })
+	f := newFixture(t, func(o *server.Options) {
+		o.Metrics = reg
+		for _, edit := range edits {
+			edit(o)
+		}
+	})
 	h := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 	return f, func(t *testing.T) string {
 		t.Helper()
@@ -56,6 +62,7 @@ func sample(t *testing.T, scrape, series string) float64 {
 // the status class; paths no route takes, and requests refused before
 // routing, share one label. No raw path becomes a label.
 func TestMetricsRequestsByRoutePattern(t *testing.T) {
+	t.Parallel()
 	f, scrape := metricsFixture(t)
 	job := f.jobs(t)[0]
 	for _, p := range []string{"/job/" + job.ID, "/job/" + job.ID, "/about", "/no-such-page", "/metrics", "/" + strings.Repeat("a", 3000)} {
@@ -85,6 +92,7 @@ func TestMetricsRequestsByRoutePattern(t *testing.T) {
 // as aborted, not as the 200 it never got. The same page answered to a
 // client that stayed counts as 2xx.
 func TestMetricsCountRequestsOfClientsGoneAsAborted(t *testing.T) {
+	t.Parallel()
 	f, scrape := metricsFixture(t)
 	gone, leave := context.WithCancel(context.Background())
 	leave() // the client has closed the connection
@@ -118,6 +126,7 @@ func TestMetricsCountRequestsOfClientsGoneAsAborted(t *testing.T) {
 // The site's router has no /metrics: it is the not-found page, as any
 // unknown path; metrics are served on their own listener by the app.
 func TestPublicRouterHasNoMetrics(t *testing.T) {
+	t.Parallel()
 	f, _ := metricsFixture(t)
 	for _, p := range []string{"/metrics", "/metrics/"} {
 		res := f.get(t, p)
@@ -129,7 +138,16 @@ func TestPublicRouterHasNoMetrics(t *testing.T) {
 
 // The page cache, the render pool and the outbox are read when scraped.
 func TestMetricsCacheRenderOutbox(t *testing.T) {
-	f, scrape := metricsFixture(t)
+	t.Parallel()
+	// A renderer of its own: the pool's gauges (engines busy, queue) must
+	// count this test's renders only, not those of the tests running
+	// beside it on the shared one.
+	r, err := render.New(serverBundle(t), render.Options{Size: 2, Timeout: testRenderTimeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	f, scrape := metricsFixture(t, func(o *server.Options) { o.Renderer = r })
 	f.get(t, "/about") // a miss, rendered
 	f.get(t, "/about") // a hit
 	if err := f.store.EnqueueOutbox(t.Context(), &domain.OutboxMessage{To: "a@example.com", Subject: "s", Body: "b"}); err != nil {
@@ -164,6 +182,7 @@ func TestMetricsCacheRenderOutbox(t *testing.T) {
 // A store that does not answer fails the outbox metric only: the rest of
 // the scrape is served.
 func TestMetricsOutboxStoreDown(t *testing.T) {
+	t.Parallel()
 	reg := prometheus.NewRegistry()
 	f := newFixture(t, func(o *server.Options) { o.Metrics = reg })
 	f.get(t, "/about")
@@ -180,6 +199,7 @@ func TestMetricsOutboxStoreDown(t *testing.T) {
 
 // Without a registry the server counts nothing and still serves.
 func TestNoMetricsByDefault(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	if res := f.get(t, "/about"); res.Status != http.StatusOK {
 		t.Fatalf("GET /about = %d", res.Status)

@@ -19,6 +19,7 @@ import (
 
 // Unsupported methods on API routes get 405 with the methods that work.
 func TestAPIMethodNotAllowed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := []struct{ method, path, allow string }{
 		{"PUT", "/api/contact", "POST"},
@@ -41,6 +42,7 @@ func TestAPIMethodNotAllowed(t *testing.T) {
 // A known page path written with a trailing slash is redirected to the
 // page instead of answering with its body under another address.
 func TestTrailingSlashRedirects(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	job := f.jobs(t)[0]
 	tests := []struct{ path, want string }{
@@ -75,6 +77,7 @@ func TestTrailingSlashRedirects(t *testing.T) {
 // Paths longer than any real one are refused before routing, and the
 // access log keeps only their start and never the client's address.
 func TestLongPathsAndAccessLog(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	f := newFixture(t, func(o *server.Options) {
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
@@ -126,6 +129,7 @@ func TestLongPathsAndAccessLog(t *testing.T) {
 // line a logger without it writes says; the logger's level still decides
 // whether it is written.
 func TestAccessLogWriter(t *testing.T) {
+	t.Parallel()
 	level := new(slog.LevelVar)
 	var raw, logged writes
 	f := newFixture(t, func(o *server.Options) {
@@ -269,6 +273,7 @@ func (s *syncBuffer) String() string {
 // A request whose client went away before anything was written is logged
 // with 499, not with the 200 it never got.
 func TestAccessLogOfClientGone(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	f := newFixture(t, func(o *server.Options) {
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, nil))

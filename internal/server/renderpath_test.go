@@ -142,6 +142,7 @@ func (f *fixture) getAsync(ctx context.Context, target string) <-chan response {
 }
 
 func TestNotFoundSharesOneRender(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	unknownJob := domain.NewID()
@@ -189,6 +190,7 @@ func TestNotFoundSharesOneRender(t *testing.T) {
 }
 
 func TestQueryStringSharesCacheEntry(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	first := f.get(t, "/")
@@ -203,6 +205,7 @@ func TestQueryStringSharesCacheEntry(t *testing.T) {
 }
 
 func TestConcurrentMissesShareOneRender(t *testing.T) {
+	t.Parallel()
 	// Two engines: without coalescing, misses could render side by side.
 	r, log := newCountingRenderer(t, render.Options{Size: 2})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
@@ -243,6 +246,7 @@ func TestConcurrentMissesShareOneRender(t *testing.T) {
 }
 
 func TestBusyAnswers503WithRetryAfter(t *testing.T) {
+	t.Parallel()
 	// One engine, one place in its queue.
 	r, log := newCountingRenderer(t, render.Options{Size: 1, MaxWaiting: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
@@ -295,6 +299,7 @@ func TestBusyAnswers503WithRetryAfter(t *testing.T) {
 }
 
 func TestRenderCancelledWhenEveryWaiterLeaves(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	server.SetRenderDeadline(f.srv, time.Hour) // only cancellation may end the wait
@@ -346,6 +351,7 @@ func TestRenderCancelledWhenEveryWaiterLeaves(t *testing.T) {
 }
 
 func TestJobExpiresAtClosingDateWithoutAWrite(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	// The clock starts at 2026-11-21 12:00 UTC; the job closes that day, so
@@ -387,6 +393,7 @@ func TestJobExpiresAtClosingDateWithoutAWrite(t *testing.T) {
 }
 
 func TestHeldCommentKeepsPagesCached(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	ctx := context.Background()
@@ -407,6 +414,7 @@ func TestHeldCommentKeepsPagesCached(t *testing.T) {
 }
 
 func TestRewarmAfterVersionChange(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	ctx, cancel := context.WithCancel(context.Background())
@@ -470,7 +478,10 @@ func TestRewarmAfterVersionChange(t *testing.T) {
 
 // A change made through this instance is on its pages when the change's
 // request answers: the pages it touched were rendered in the background
-// meanwhile, and visitors' requests after it render nothing.
+// meanwhile, and visitors' requests after it render nothing. Not
+// parallel: the publish waits for the re-warm for maxWriteWait, 5 s of
+// real time, which tests rendering beside it can use up (it failed so
+// under -race).
 func TestPublishRendersBeforeItAnswers(t *testing.T) {
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
@@ -523,6 +534,8 @@ func TestPublishRendersBeforeItAnswers(t *testing.T) {
 
 // While the rewarmer renders a changed page again, a visitor asking for
 // it gets the page as it was, at once, rather than waiting on a render.
+// Not parallel: a re-warm covers stale pages for maxStaleServe, 3 s of
+// real time from its start, which tests rendering beside it can use up.
 func TestStalePageWhileRewarming(t *testing.T) {
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
@@ -558,6 +571,7 @@ func TestStalePageWhileRewarming(t *testing.T) {
 // closes is rendered again in the background: the visitor who finds it so
 // has it as it was, at once, and the next one the new render.
 func TestExpiredPageRenderedInBackground(t *testing.T) {
+	t.Parallel()
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	job := f.createJob(t, "Closing Tonight Engineer", domain.JobOpen, dateUTC(testNow))
@@ -565,6 +579,12 @@ func TestExpiredPageRenderedInBackground(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	f.srv.Warm(ctx)
+	// A re-warm may still be going after Warm (its first page moved the
+	// cache to the content version). Let it end: the rewarmer is to be
+	// idle at the closing moment, and one still going maxStaleServe after
+	// it started (a loaded machine) would have the visitor render the
+	// page, held below, itself.
+	server.WaitRewarm(f.srv)
 	before := f.get(t, "/career")
 	if !strings.Contains(rootHTML(t, before.Body), job.JobTitle) {
 		t.Fatalf("GET /career does not list %q before its closing date", job.JobTitle)
@@ -604,6 +624,7 @@ func drain[T any](c chan T) {
 // shared render and carries the whole style sheet: it goes out gzipped to
 // a client that accepts it, and reads the same once decoded.
 func TestUnknownJobPageIsCompressed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	path := "/job/" + domain.NewID()
 	plain := f.get(t, path)

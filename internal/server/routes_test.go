@@ -13,6 +13,7 @@ import (
 // through the real server bundle and fails when a page read API data that
 // Go did not put into its boot data (the renderer reports such reads).
 func TestEveryRouteGetsTheDataItReads(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	f := newFixture(t, func(o *server.Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logs, nil))

@@ -34,6 +34,7 @@ func rootHTML(t *testing.T, doc string) string {
 }
 
 func TestHomePage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.get(t, "/")
 	if res.Status != http.StatusOK {
@@ -117,6 +118,7 @@ func TestHomePage(t *testing.T) {
 }
 
 func TestJobPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	var withClosing, without *domain.Job
 	for _, j := range f.jobs(t) {
@@ -216,6 +218,7 @@ func dig(v any, keys ...string) any {
 }
 
 func TestJobPageBootDataMatchesAPI(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	j := f.jobs(t)[0]
 	page := f.get(t, "/job/"+j.ID)
@@ -240,6 +243,7 @@ func TestJobPageBootDataMatchesAPI(t *testing.T) {
 }
 
 func TestJobStatuses(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	closed := f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	draft := f.createJob(t, "Draft Role", domain.JobDraft, nil)
@@ -306,6 +310,7 @@ func TestJobStatuses(t *testing.T) {
 }
 
 func TestJobPageWithEscapedID(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, p := range []string{"/job/ab%20cd", "/job/no%3Cjob%3E", "/job/%C3%A9t%C3%A9"} {
 		res := f.get(t, p)
@@ -319,6 +324,7 @@ func TestJobPageWithEscapedID(t *testing.T) {
 }
 
 func TestAPIJobsListsOnlyPublicJobs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	seeded := f.jobs(t)
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
@@ -360,6 +366,7 @@ func TestAPIJobsListsOnlyPublicJobs(t *testing.T) {
 }
 
 func TestAPIErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := []struct {
 		method, path string
@@ -396,6 +403,7 @@ func TestAPIErrors(t *testing.T) {
 }
 
 func TestCrossOriginWriteIsRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.do(t, http.MethodPost, "/api/jobs", map[string]string{
 		"Origin":         "https://evil.example",
@@ -418,6 +426,7 @@ func TestCrossOriginWriteIsRefused(t *testing.T) {
 }
 
 func TestRedirectsAndUnknownPaths(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	res := f.get(t, "/Terms")
 	if res.Status != http.StatusMovedPermanently {
@@ -449,6 +458,7 @@ func TestRedirectsAndUnknownPaths(t *testing.T) {
 }
 
 func TestSharedNotFoundPageDoesNotDependOnFirstPath(t *testing.T) {
+	t.Parallel()
 	// One server sees /ABOUT first, the other sees /nope first.
 	a := newFixture(t, nil)
 	a.get(t, "/ABOUT")
@@ -465,6 +475,7 @@ func TestSharedNotFoundPageDoesNotDependOnFirstPath(t *testing.T) {
 }
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	entry := entryAsset(t, f)
 	tests := []struct {
@@ -512,6 +523,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 }
 
 func TestNoHSTSOnPlainHTTP(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, func(o *server.Options) { o.BaseURL = "http://127.0.0.1:8080" })
 	res := f.get(t, "/healthz")
 	if hsts := res.Header.Get("Strict-Transport-Security"); hsts != "" {
@@ -541,6 +553,7 @@ func entryAsset(t *testing.T, f *fixture) string {
 }
 
 func TestAssets(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	entry := entryAsset(t, f)
 	want, err := fs.ReadFile(f.client, strings.TrimPrefix(entry, "/"))
@@ -607,6 +620,7 @@ func TestAssets(t *testing.T) {
 }
 
 func TestPageETagAndGzip(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	first := f.get(t, "/")
 	etag := first.Header.Get("ETag")
@@ -652,6 +666,7 @@ func TestPageETagAndGzip(t *testing.T) {
 }
 
 func TestHead(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	get := f.get(t, "/")
 	head := f.do(t, http.MethodHead, "/", nil)
@@ -670,6 +685,7 @@ func TestHead(t *testing.T) {
 }
 
 func TestPageCache(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil) // VersionTTL is 1s on the fixture's clock
 	ctx := context.Background()
 
@@ -724,6 +740,7 @@ func TestPageCache(t *testing.T) {
 }
 
 func TestHealth(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := []struct {
 		path   string
@@ -753,6 +770,7 @@ func TestHealth(t *testing.T) {
 }
 
 func TestStaticFiles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := []struct {
 		path, contentType, contains string
@@ -802,6 +820,7 @@ func wrapBundle(t *testing.T, url, replacement string) *render.Renderer {
 }
 
 func TestRenderFailure(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		js        string
@@ -814,6 +833,7 @@ func TestRenderFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := wrapBundle(t, "/", tt.js)
 			f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 			res := f.get(t, "/")
@@ -844,6 +864,7 @@ func TestRenderFailure(t *testing.T) {
 }
 
 func TestFailedRenderIsNotCached(t *testing.T) {
+	t.Parallel()
 	// The first render of / throws (a transient failure); later ones work.
 	r := wrapBundle(t, "/", `
 		globalThis.__failures = (globalThis.__failures || 0) + 1;
@@ -861,6 +882,7 @@ func TestFailedRenderIsNotCached(t *testing.T) {
 }
 
 func TestStoreDown(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.store.Close() // before any page asked for the content version
 
@@ -884,6 +906,7 @@ func TestStoreDown(t *testing.T) {
 }
 
 func TestWarm(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	public := len(f.jobs(t)) - 1
@@ -902,6 +925,7 @@ func TestWarm(t *testing.T) {
 }
 
 func TestGzipRefusedWithQZero(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	entry := entryAsset(t, f)
 	tests := []struct {
@@ -933,6 +957,7 @@ func TestGzipRefusedWithQZero(t *testing.T) {
 // first paint): exactly the built entry CSS, allowed by its hash in the
 // Content-Security-Policy, which allows no other inline style sheet.
 func TestPagesInlineTheStyleSheetAllowedByItsHash(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	manifest := map[string]struct {
 		CSS []string `json:"css"`

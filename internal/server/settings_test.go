@@ -13,6 +13,7 @@ import (
 // applications are kept as the operator configured it, in the server's
 // HTML and in the boot data the browser hydrates from; unset, the default.
 func TestPrivacyPageStatesConfiguredRetention(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ configured, want int }{
 		{90, 90},
 		{0, domain.DefaultRetentionDays},

@@ -45,6 +45,7 @@ func (f *fixture) vitalsStored(t *testing.T) map[string]int64 {
 }
 
 func TestVitalsBeaconValidation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	const plain = "text/plain;charset=UTF-8"
 	for _, tc := range []struct {
@@ -104,6 +105,7 @@ func TestVitalsBeaconValidation(t *testing.T) {
 }
 
 func TestVitalsBeaconStores(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, ct := range []string{"text/plain;charset=UTF-8", "application/json"} {
 		res := f.beacon(t, "203.0.113.21:4000", ct, `{"route": "/job/:id", "metrics": {"lcp": 2300.5, "inp": 120, "cls": 0.02, "ttfb": 410}}`)
@@ -148,6 +150,7 @@ func TestVitalsBeaconStores(t *testing.T) {
 }
 
 func TestVitalsBeaconRateLimit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	body := `{"route": "/about", "metrics": {"ttfb": 200}}`
 	for i := range 60 {
@@ -183,6 +186,7 @@ func (f *fixture) adminGet(t *testing.T, st server.Staff, target string) respons
 }
 
 func TestAdminVitalsReport(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	ctx := t.Context()
 	editor := server.Staff{ID: "s1", Email: "ed@example.com", Role: domain.RoleEditor}

@@ -14,6 +14,7 @@ import (
 // what the page must not work out itself: whether applications are open
 // (by the server's clock) and the document title.
 func TestJobWireTypeCarriesServerDecisions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	today := f.createJob(t, "Closes Today", domain.JobOpen, dateUTC(testNow))
 	res := f.get(t, "/api/jobs/"+today.ID)

@@ -12,13 +12,16 @@ import (
 // site holds it, and a site is refused while the restore does. Another
 // site's data (folder, or schema of the same database) is another lock.
 func TestServeAndRestoreExcludeEachOther(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
 		dir, other := t.TempDir(), t.TempDir()
 		check(t, func() (*sitelock.Lock, error) { return sitelock.Serve(t.Context(), dir, "") },
 			func() (*sitelock.Lock, error) { return sitelock.Restore(t.Context(), dir, "") },
 			func() (*sitelock.Lock, error) { return sitelock.Restore(t.Context(), other, "") })
 	})
 	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
 		db, other := pgtest.Schema(t, "sitelock"), pgtest.Schema(t, "sitelock")
 		dir := t.TempDir() // not used with PostgreSQL
 		check(t, func() (*sitelock.Lock, error) { return sitelock.Serve(t.Context(), dir, db) },

@@ -96,6 +96,7 @@ func attempt(email, pw string) staffsignin.Attempt {
 }
 
 func TestSignInStartsASessionThatChecksOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "ravi@staff.test", domain.RoleRecruiter)
@@ -120,6 +121,7 @@ func TestSignInStartsASessionThatChecksOut(t *testing.T) {
 }
 
 func TestWrongPasswordUnknownAccountAndDisabledAnswerAlike(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "meera@staff.test", domain.RoleEditor)
@@ -147,6 +149,7 @@ func TestWrongPasswordUnknownAccountAndDisabledAnswerAlike(t *testing.T) {
 }
 
 func TestAttemptsPastTheClientLimitWaitForTheWindow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	for i := range staffsignin.ClientLimit {
@@ -177,6 +180,7 @@ func TestAttemptsPastTheClientLimitWaitForTheWindow(t *testing.T) {
 }
 
 func TestSecondStepCodesAreCheckedOnceAndLimited(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "admin@staff.test", domain.RoleAdmin)
@@ -223,6 +227,7 @@ func TestSecondStepCodesAreCheckedOnceAndLimited(t *testing.T) {
 }
 
 func TestSessionsEndWhenIdleExpiredOrDisabled(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 10*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "kavya@staff.test", domain.RoleEditor)
@@ -276,6 +281,7 @@ func TestSessionsEndWhenIdleExpiredOrDisabled(t *testing.T) {
 }
 
 func TestAnAdminWithoutASecondStepMaySetOneUpOnly(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "new-admin@staff.test", domain.RoleAdmin)
@@ -295,6 +301,7 @@ func TestAnAdminWithoutASecondStepMaySetOneUpOnly(t *testing.T) {
 }
 
 func TestASignInReplacesTheSessionTheBrowserBrought(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, 30*time.Minute)
 	ctx := context.Background()
 	u := f.account(t, "farah@staff.test", domain.RoleRecruiter)

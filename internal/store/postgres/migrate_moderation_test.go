@@ -41,6 +41,7 @@ func migrationsBefore(t *testing.T, version int64) fstest.MapFS {
 // are archived and the rest new (spam kept); comments held automatically
 // as 'spam' are held, and those staff had 'hidden' are spam.
 func TestMigrateModeration(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	dbURL := freshSchema(t)
 	db, err := sql.Open("pgx", dbURL)

@@ -2,6 +2,10 @@ package postgres_test
 
 import (
 	"database/sql"
+	"flag"
+	"os"
+	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -12,6 +16,23 @@ import (
 	"corpsite/internal/store/postgres/pgtest"
 	"corpsite/internal/store/storetest"
 )
+
+// TestMain lets more tests run at once than the default, GOMAXPROCS, unless
+// -test.parallel was given: each contract case spends its time waiting on
+// the PostgreSQL server (a fresh schema, its migrations, its queries), not
+// on this process's CPU. Four at once, not more: other test packages share
+// the server and its connection limit.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(max(4, runtime.GOMAXPROCS(0)))); err != nil {
+			panic(err)
+		}
+	}
+	os.Exit(m.Run())
+}
 
 // freshSchema is a schema of the test's own (see pgtest.Schema).
 func freshSchema(t *testing.T) string { return pgtest.Schema(t, "storetest") }
@@ -33,6 +54,7 @@ func open(t *testing.T, dbURL string) *postgres.Store {
 }
 
 func TestContract(t *testing.T) {
+	t.Parallel()
 	pgtest.URL(t)
 	storetest.Run(t, func(t *testing.T) domain.Store {
 		s := open(t, freshSchema(t))
@@ -46,6 +68,7 @@ func TestContract(t *testing.T) {
 // Instances starting together all call Migrate; each must succeed and the
 // schema must be migrated once.
 func TestConcurrentMigrate(t *testing.T) {
+	t.Parallel()
 	dbURL := freshSchema(t)
 	const n = 6
 	stores := make([]*postgres.Store, n)
@@ -89,6 +112,7 @@ func TestConcurrentMigrate(t *testing.T) {
 
 // DBStats names the one pool that reads and writes.
 func TestDBStats(t *testing.T) {
+	t.Parallel()
 	s := open(t, pgtest.URL(t))
 	got := s.DBStats()
 	if len(got) != 1 || got["main"].MaxOpenConnections != 20 || got["main"].OpenConnections < 1 {

@@ -44,6 +44,7 @@ func migrationsBefore(t *testing.T, version int64) fstest.MapFS {
 // as 'spam' are held, those staff had 'hidden' are spam, and the rebuilt
 // comments table still goes with its post.
 func TestMigrateModeration(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "site.db")
 	// As the store opens it: foreign keys enforced.

@@ -13,6 +13,7 @@ import (
 )
 
 func TestContract(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T) domain.Store {
 		return openMigrated(t, filepath.Join(t.TempDir(), "site.db"))
 	})
@@ -37,6 +38,7 @@ func openMigrated(t *testing.T, path string) *sqlite.Store {
 
 // Open leaves migrating to the caller, and Migrate may run on every start.
 func TestMigrateExplicitAndRepeatable(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "site.db")
 	s, err := sqlite.Open(ctx, path)
@@ -59,6 +61,7 @@ func TestMigrateExplicitAndRepeatable(t *testing.T) {
 
 // Data written through one Store is there after reopening the file.
 func TestReopen(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "site.db")
 	s := openMigrated(t, path)
@@ -79,6 +82,7 @@ func TestReopen(t *testing.T) {
 // The database and its WAL files are readable by the site's user alone,
 // whether Open creates them or finds them with looser modes.
 func TestFilesArePrivate(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	dir := t.TempDir()
 	check := func(when string) {
@@ -123,6 +127,7 @@ func TestFilesArePrivate(t *testing.T) {
 
 // DBStats names the two pools: one writer connection, the readers.
 func TestDBStats(t *testing.T) {
+	t.Parallel()
 	s := openMigrated(t, filepath.Join(t.TempDir(), "site.db"))
 	if _, err := s.ContentVersion(t.Context()); err != nil {
 		t.Fatal(err)
