@@ -271,6 +271,9 @@ test('a draft survives a reload, files included but not the ID; Start over clear
 });
 
 test('UI: while sending, the button reads Submitting... and a progress bar shows; success goes to /jobs', async ({ page }, info) => {
+  // The whole form filled, two uploads and the jobs page: about 15 s on an
+  // idle 2-core machine, near 30 s on a loaded one.
+  test.setTimeout(90_000);
   const job = await openForm(page);
   let post: Request | undefined;
   let release: () => void = () => {};

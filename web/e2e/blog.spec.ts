@@ -384,6 +384,9 @@ test('robots.txt keeps crawlers off the API and the console and names the sitema
 // --- Accessibility ----------------------------------------------------------
 
 test('the list and a post with the comment form showing errors have no axe violations', async ({ page, request }, info) => {
+  // Three full axe runs: about 15 s on an idle 2-core machine, near 30 s on
+  // a loaded one.
+  test.setTimeout(90_000);
   await openHydrated(page, '/blog');
   await axe(page, '/blog');
   const post = await postWithSlides(request);
