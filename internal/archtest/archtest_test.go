@@ -165,6 +165,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http", "mime/multipart"},
 	},
 	{
+		why:          "taking a contact message (replays, the client's limit, spam, the staff notification) is policy over the domain's stores, tested without HTTP; decoding the request and status codes are the server's",
+		pkgs:         []string{"internal/contact"},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -331,6 +337,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/httpcore"):              {Deps: []string{m("internal/sitecontent")}},
 		m("internal/pagecache"):             {Deps: []string{"net/http"}},
 		m("internal/careers"):               {Deps: []string{"net/http", m("internal/blob")}},
+		m("internal/contact"):               {Deps: []string{"net/http"}},
 		m("internal/console"):               {Deps: []string{m("internal/render")}},
 		m("internal/testwait"):              {},
 		m("internal/logbuf"):                {Imports: []string{m("internal/testwait")}},

@@ -138,18 +138,6 @@ type Receipt struct {
 	Created bool
 }
 
-// Refused is a submission turned away for now, before its documents are
-// read: no upload slot was free (EBusy) or the client has sent too many
-// (ETooMany). Err is the refusal in the visitor's words, Retry how long
-// to wait before sending again.
-type Refused struct {
-	Err   *domain.Error
-	Retry time.Duration
-}
-
-func (e *Refused) Error() string { return e.Err.Error() }
-func (e *Refused) Unwrap() error { return e.Err }
-
 // Begin starts the submission req announces. A repeat of a submission
 // that was stored (its answer lost on the way) gets the first receipt and
 // no Submission, even if the job has closed since: its documents need not
@@ -221,7 +209,7 @@ type Submission struct {
 // Admit judges the application's text and, when it passes, lets its
 // documents in: an upload slot first (a submission refused for want of
 // one does not count against the client), then the client's limit.
-// Errors: EInvalid with a message per field for the text, *Refused. The
+// Errors: EInvalid with a message per field for the text, *domain.Refused. The
 // caller must call done when the submission ends, whatever the outcome:
 // it deletes the documents stored unless the application was saved, and
 // frees the slot.
@@ -250,7 +238,7 @@ func (s *Service) admit(ctx context.Context, client string) (release func(), err
 	select {
 	case s.slots <- struct{}{}:
 	default:
-		return nil, &Refused{Err: domain.Errorf(domain.EBusy, msgBusy), Retry: BusyRetry}
+		return nil, &domain.Refused{Err: domain.Errorf(domain.EBusy, msgBusy), Retry: BusyRetry}
 	}
 	release = func() { <-s.slots }
 	ok, retry, err := s.store.Allow(ctx, "apply:"+client, Limit, Window, s.now())
@@ -260,7 +248,7 @@ func (s *Service) admit(ctx context.Context, client string) (release func(), err
 	}
 	if !ok {
 		release()
-		return nil, &Refused{Err: domain.Errorf(domain.ETooMany, msgTooMany), Retry: retry}
+		return nil, &domain.Refused{Err: domain.Errorf(domain.ETooMany, msgTooMany), Retry: retry}
 	}
 	return release, nil
 }

@@ -392,7 +392,7 @@ func TestBusyWhenEveryUploadSlotIsTaken(t *testing.T) {
 		t.Errorf("Uploading = %d, want 1", n)
 	}
 	_, err = f.admit(t, "client-b", "second@example.com")
-	var refused *careers.Refused
+	var refused *domain.Refused
 	if !errors.As(err, &refused) || refused.Err.Code != domain.EBusy || refused.Retry != careers.BusyRetry ||
 		refused.Err.Message != "We are receiving many applications right now. Please wait a minute and submit again." {
 		t.Fatalf("admission with no slot free: %v, want Refused busy with Retry %v", err, careers.BusyRetry)
@@ -418,7 +418,7 @@ func TestTooManyFromOneClient(t *testing.T) {
 		done()
 	}
 	_, err := f.admit(t, "client-a", "late@example.com")
-	var refused *careers.Refused
+	var refused *domain.Refused
 	if !errors.As(err, &refused) || refused.Err.Code != domain.ETooMany || refused.Retry <= 0 || refused.Retry > careers.Window ||
 		refused.Err.Message != "You have sent several applications in a short time. Please wait an hour and try again." {
 		t.Fatalf("submission past the limit: %v, want Refused rate_limited with a Retry within the window", err)

@@ -399,14 +399,9 @@ func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, s
 	if err != nil {
 		return written{}, err
 	}
-	var doc inboxDoc
-	for _, d := range applicationDocs(a) {
-		if d.id == r.PathValue("doc") {
-			doc = d
-		}
-	}
-	if doc.key == "" {
-		return written{}, domain.Errorf(domain.ENotFound, "This application has no such document.")
+	doc, err := findDoc(a, r.PathValue("doc"))
+	if err != nil {
+		return written{}, err
 	}
 	if s.blobs == nil {
 		return written{}, errors.New("download document: the server has no blob store")
@@ -424,27 +419,44 @@ func (s *Server) adminDownloadDocument(w http.ResponseWriter, r *http.Request, s
 	if err := s.audit(r, st, domain.AuditDocDownloaded, a.Reference, doc.id); err != nil {
 		return written{}, err
 	}
-	name := docFileName(a.Reference, doc)
 	ct := info.ContentType
 	if ct == "" || !strings.Contains(ct, "/") {
 		ct = docContentType(doc.key)
 	}
-	h := w.Header()
-	h.Set("Content-Type", ct)
-	h.Set("Content-Disposition", attachment(name))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "sandbox")
-	h.Set("Cache-Control", "no-store")
-	if info.Size > 0 {
-		h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	}
-	w.WriteHeader(http.StatusOK)
+	sendAttachment(w, ct, docFileName(a.Reference, doc), info.Size)
 	if _, err := io.Copy(w, rc); err != nil && ctx.Err() == nil {
 		// The key carries a slug of the applicant's name: only the
 		// document's ID is logged.
 		httpcore.Logger(r).Warn("document download cut short", "application", a.ID, "document", doc.id)
 	}
 	return written{}, nil
+}
+
+// findDoc is the document of a with the given ID.
+func findDoc(a domain.Application, id string) (inboxDoc, error) {
+	for _, d := range applicationDocs(a) {
+		if d.id == id {
+			return d, nil
+		}
+	}
+	return inboxDoc{}, domain.Errorf(domain.ENotFound, "This application has no such document.")
+}
+
+// sendAttachment writes the status and headers of a download saved as
+// name. The answer can never render in the console's origin: its type is
+// never sniffed, a sandbox CSP replaces the page policy and nothing of it
+// is kept. size is sent as Content-Length when known (above 0).
+func sendAttachment(w http.ResponseWriter, contentType, name string, size int64) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", attachment(name))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox")
+	h.Set("Cache-Control", "no-store")
+	if size > 0 {
+		h.Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	w.WriteHeader(http.StatusOK)
 }
 
 // attachment is a Content-Disposition of a download saved as name: an
@@ -663,28 +675,32 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 	if err := s.audit(r, st, domain.AuditExport, "applications", exportDetail(total, q.filter)); err != nil {
 		return written{}, err
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", attachment("applications-"+s.now().In(s.zone).Format(inboxDate)+".csv"))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "sandbox")
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
+	sendAttachment(w, "text/csv; charset=utf-8", "applications-"+s.now().In(s.zone).Format(inboxDate)+".csv", 0)
+	if err := s.writeExport(ctx, w, f, total, titles); err != nil {
+		httpcore.Logger(r).Error("export cut short", "err", err)
+	}
+	return written{}, nil
+}
+
+// writeExport streams the CSV rows of the applications f selects, total
+// of them at most, page by page. A client that went away ends it quietly;
+// a store that fails is the error.
+func (s *Server) writeExport(ctx context.Context, w io.Writer, f domain.ApplicationFilter, total int, titles map[string]string) error {
 	// A byte-order mark tells spreadsheets the file is UTF-8.
 	if _, err := io.WriteString(w, "\ufeff"); err != nil {
-		return written{}, nil
+		return nil
 	}
 	cw := csv.NewWriter(w)
+	defer cw.Flush()
 	if err := cw.Write(exportColumns); err != nil {
-		return written{}, nil
+		return nil
 	}
 	f.Limit = domain.MaxApplicationPage
-	for sent := 0; sent < total; {
+	for sent := 0; sent < total && sent < exportMaxRows; {
 		f.Offset = sent
 		apps, err := s.store.ListApplications(ctx, f)
 		if err != nil {
-			httpcore.Logger(r).Error("export cut short", "rows", sent, "err", err)
-			break
+			return fmt.Errorf("after %d rows: %w", sent, err)
 		}
 		for _, a := range apps {
 			cells := exportRow(a, titles[a.JobID])
@@ -692,18 +708,14 @@ func (s *Server) adminExportApplications(w http.ResponseWriter, r *http.Request,
 				cells[i] = csvCell(cells[i])
 			}
 			if err := cw.Write(cells); err != nil {
-				return written{}, nil
+				return nil
 			}
 		}
 		cw.Flush()
 		if cw.Error() != nil || len(apps) < f.Limit {
-			break
+			return nil
 		}
 		sent += len(apps)
-		if sent >= exportMaxRows {
-			break
-		}
 	}
-	cw.Flush()
-	return written{}, nil
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -526,52 +527,15 @@ const auditMaxSubject = 100
 // newest first; from and to are days in the site's time zone (to
 // included).
 func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AuditPage, error) {
-	q := r.URL.Query()
-	f := domain.AuditFilter{Limit: auditPageSize}
-	names := make([]string, len(auditActions))
-	for i, a := range auditActions {
-		names[i] = string(a)
-	}
-	if a := q.Get("action"); a != "" {
-		known := false
-		for _, n := range names {
-			known = known || n == a
-		}
-		if !known {
-			return wire.AuditPage{}, badQuery("action", "Unknown action.")
-		}
-		f.Action = domain.AuditAction(a)
-	}
-	if a := strings.TrimSpace(q.Get("actor")); len(a) > domain.EmailMax {
-		return wire.AuditPage{}, badQuery("actor", "The actor filter is too long.")
-	} else {
-		f.Actor = a
-	}
-	if sub := strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(sub) > auditMaxSubject || !utf8.ValidString(sub) {
-		return wire.AuditPage{}, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
-	} else {
-		f.Subject = sub
-	}
-	var err error
-	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone); err != nil {
-		return wire.AuditPage{}, err
-	}
-	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone); err != nil {
-		return wire.AuditPage{}, err
-	}
-	if !f.Until.IsZero() {
-		f.Until = f.Until.AddDate(0, 0, 1)
-	}
-	page, err := staffPage(q.Get("page"))
+	f, page, err := s.parseAuditQuery(r.URL.Query())
 	if err != nil {
 		return wire.AuditPage{}, err
 	}
-	f.Offset = (page - 1) * auditPageSize
 	entries, total, err := s.store.ListAudit(r.Context(), f)
 	if err != nil {
 		return wire.AuditPage{}, err
 	}
-	out := wire.AuditPage{Entries: make([]wire.AuditEntry, 0, len(entries)), Total: total, Page: page, PageSize: auditPageSize, Actions: names}
+	out := wire.AuditPage{Entries: make([]wire.AuditEntry, 0, len(entries)), Total: total, Page: page, PageSize: auditPageSize, Actions: auditActionNames()}
 	for _, e := range entries {
 		out.Entries = append(out.Entries, wire.AuditEntry{
 			ID: e.ID, At: e.At.UTC().Format(time.RFC3339), ActorEmail: e.ActorEmail, Action: string(e.Action),
@@ -579,4 +543,47 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (w
 		})
 	}
 	return out, nil
+}
+
+// auditActionNames are the actions the audit log can be filtered by.
+func auditActionNames() []string {
+	names := make([]string, len(auditActions))
+	for i, a := range auditActions {
+		names[i] = string(a)
+	}
+	return names
+}
+
+// parseAuditQuery is the filter and page the audit log's query asks for,
+// or a 400 naming the field that is wrong.
+func (s *Server) parseAuditQuery(q url.Values) (domain.AuditFilter, int, error) {
+	f := domain.AuditFilter{Limit: auditPageSize}
+	if a := q.Get("action"); a != "" {
+		if !slices.Contains(auditActions, domain.AuditAction(a)) {
+			return f, 0, badQuery("action", "Unknown action.")
+		}
+		f.Action = domain.AuditAction(a)
+	}
+	if f.Actor = strings.TrimSpace(q.Get("actor")); len(f.Actor) > domain.EmailMax {
+		return f, 0, badQuery("actor", "The actor filter is too long.")
+	}
+	if f.Subject = strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(f.Subject) > auditMaxSubject || !utf8.ValidString(f.Subject) {
+		return f, 0, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
+	}
+	var err error
+	if f.Since, err = parseDay(q.Get("from"), "from", "From", s.zone); err != nil {
+		return f, 0, err
+	}
+	if f.Until, err = parseDay(q.Get("to"), "to", "To", s.zone); err != nil {
+		return f, 0, err
+	}
+	if !f.Until.IsZero() {
+		f.Until = f.Until.AddDate(0, 0, 1)
+	}
+	page, err := staffPage(q.Get("page"))
+	if err != nil {
+		return f, 0, err
+	}
+	f.Offset = (page - 1) * auditPageSize
+	return f, page, nil
 }

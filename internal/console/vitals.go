@@ -28,17 +28,9 @@ func (s *Server) vitalsAdminRoutes() []adminRoute {
 // percentiles of the last N days (today included) and the period's, rated
 // against the metric's thresholds.
 func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.VitalsReport, error) {
-	days := vitalsDefaultDays
-	if q := r.URL.Query().Get("days"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 1 || n > domain.VitalsKeepDays {
-			return wire.VitalsReport{}, httpcore.WithStatus(&domain.Error{
-				Code:    domain.EInvalid,
-				Message: "The period is not valid.",
-				Fields:  map[string]string{"days": "Choose a period from 1 to " + strconv.Itoa(domain.VitalsKeepDays) + " days."},
-			}, http.StatusBadRequest)
-		}
-		days = n
+	days, err := vitalsDays(r.URL.Query().Get("days"))
+	if err != nil {
+		return wire.VitalsReport{}, err
 	}
 	to := s.today()
 	from := to.AddDate(0, 0, -(days - 1))
@@ -46,6 +38,30 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 	if err != nil {
 		return wire.VitalsReport{}, err
 	}
+	return vitalsReport(days, from, to, series), nil
+}
+
+// vitalsDays is the period of the days query: vitalsDefaultDays when it is
+// empty, from 1 to domain.VitalsKeepDays otherwise.
+func vitalsDays(q string) (int, error) {
+	if q == "" {
+		return vitalsDefaultDays, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 1 || n > domain.VitalsKeepDays {
+		return 0, httpcore.WithStatus(&domain.Error{
+			Code:    domain.EInvalid,
+			Message: "The period is not valid.",
+			Fields:  map[string]string{"days": "Choose a period from 1 to " + strconv.Itoa(domain.VitalsKeepDays) + " days."},
+		}, http.StatusBadRequest)
+	}
+	return n, nil
+}
+
+// vitalsReport lays the stored series out for the dashboard: the metrics
+// with their thresholds, then the routes, most viewed first, each with its
+// series in the metrics' order.
+func vitalsReport(days int, from, to time.Time, series []domain.VitalsSeries) wire.VitalsReport {
 	rep := wire.VitalsReport{
 		Days:    days,
 		From:    from.Format(time.DateOnly),
@@ -74,13 +90,7 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 			rt = &wire.VitalsRoute{Route: sr.Route}
 			byRoute[sr.Route] = rt
 		}
-		p75 := roundVital(sr.Metric, sr.P75)
-		ws := wire.VitalsSeries{Metric: string(sr.Metric), Count: sr.Count, P75: p75, Rating: sr.Metric.Rate(p75),
-			Points: make([]wire.VitalsPoint, 0, len(sr.Days))}
-		for _, d := range sr.Days {
-			ws.Points = append(ws.Points, wire.VitalsPoint{Day: d.Day.Format(time.DateOnly), Count: d.Count, P75: roundVital(sr.Metric, d.P75)})
-		}
-		rt.Series = append(rt.Series, ws)
+		rt.Series = append(rt.Series, vitalsSeries(sr))
 		views[sr.Route] = max(views[sr.Route], sr.Count)
 	}
 	for _, rt := range byRoute {
@@ -92,7 +102,19 @@ func (s *Server) adminVitals(_ http.ResponseWriter, r *http.Request, _ *Staff) (
 	slices.SortFunc(rep.Routes, func(a, b wire.VitalsRoute) int {
 		return cmp.Or(cmp.Compare(views[b.Route], views[a.Route]), strings.Compare(a.Route, b.Route))
 	})
-	return rep, nil
+	return rep
+}
+
+// vitalsSeries is one route's metric, its period and daily 75th percentiles
+// rounded and rated.
+func vitalsSeries(sr domain.VitalsSeries) wire.VitalsSeries {
+	p75 := roundVital(sr.Metric, sr.P75)
+	ws := wire.VitalsSeries{Metric: string(sr.Metric), Count: sr.Count, P75: p75, Rating: sr.Metric.Rate(p75),
+		Points: make([]wire.VitalsPoint, 0, len(sr.Days))}
+	for _, d := range sr.Days {
+		ws.Points = append(ws.Points, wire.VitalsPoint{Day: d.Day.Format(time.DateOnly), Count: d.Count, P75: roundVital(sr.Metric, d.P75)})
+	}
+	return ws
 }
 
 // today is the current date in the site's time zone, as midnight UTC: the

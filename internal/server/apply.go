@@ -103,10 +103,10 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	return applicationSaved(rc), nil
 }
 
-// refusal is err, a submission not admitted, as the client is told it: a
-// submission turned away for now says when to try again (Retry-After).
+// refusal is err, a form not admitted, as the client is told it: a form
+// turned away for now says when to try again (Retry-After).
 func refusal(w http.ResponseWriter, err error) error {
-	var refused *careers.Refused
+	var refused *domain.Refused
 	if errors.As(err, &refused) {
 		httpcore.SetRetryAfter(w, refused.Retry)
 		return refused.Err
@@ -138,7 +138,7 @@ func readApplication(r *http.Request) (*multipart.Reader, wire.ApplicationReques
 	if err != nil {
 		return nil, app, err
 	}
-	if e := app.ElapsedMs; e != nil && (*e < 0 || *e > contactMaxElapsed.Milliseconds()) {
+	if !domain.ElapsedValid(app.ElapsedMs) {
 		return nil, app, domain.Errorf(domain.EInvalid, msgApplyBadJSON)
 	}
 	return mr, app, nil

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"corpsite/internal/contact"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/seo"
@@ -379,7 +380,7 @@ func (s *Server) blogPostingLD(p domain.BlogPost) seo.LD {
 }
 
 // Comment form abuse controls, beside the ones it shares with the contact
-// form (contactMinFill, contactMaxElapsed).
+// form (contact.MinFill, domain.MaxFormElapsed).
 const (
 	// commentLimit comments per commentWindow are accepted from one client.
 	commentLimit  = 5
@@ -405,7 +406,7 @@ func (s *Server) apiPostComment(w http.ResponseWriter, r *http.Request) (any, er
 	if err := httpcore.DecodeJSON(r, &req); err != nil {
 		return nil, err
 	}
-	if e := req.ElapsedMs; e != nil && (*e < 0 || *e > contactMaxElapsed.Milliseconds()) {
+	if !domain.ElapsedValid(req.ElapsedMs) {
 		return nil, domain.Errorf(domain.EInvalid, "The form could not be read. Please reload the page and try again.")
 	}
 	c := domain.Comment{BlogID: p.ID, Name: req.Name, Email: req.Email, Website: req.Website, Comment: req.Comment}
@@ -454,7 +455,7 @@ func (s *Server) commentSpamReason(ctx context.Context, req wire.CommentRequest,
 	switch {
 	case req.Homepage != "":
 		return "honeypot", nil
-	case req.ElapsedMs == nil || *req.ElapsedMs < contactMinFill.Milliseconds():
+	case req.ElapsedMs == nil || *req.ElapsedMs < contact.MinFill.Milliseconds():
 		return "too fast", nil
 	}
 	if reason := domain.CommentSpamReason(c); reason != "" {

@@ -26,6 +26,7 @@ import (
 	"corpsite/internal/auth"
 	"corpsite/internal/careers"
 	"corpsite/internal/console"
+	"corpsite/internal/contact"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
@@ -143,6 +144,8 @@ type Server struct {
 	idKeys     *idcrypt.Keyring
 	// careers takes job applications.
 	careers *careers.Service
+	// contact takes the contact form's messages.
+	contact *contact.Service
 	// metrics counts requests by route; nil without Options.Metrics.
 	metrics *httpcore.RequestMetrics
 }
@@ -202,6 +205,7 @@ func New(o Options) (*Server, error) {
 	}
 	signin := staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
 	s.careers = s.newCareers(maxUploads)
+	s.contact = contact.New(contact.Config{Store: s.store, StaffEmail: s.staffEmail, MailQueued: s.mailQueued, Now: s.now})
 	if o.FormReadTimeout > 0 {
 		s.formLimits.ReadTimeout = o.FormReadTimeout
 	}
