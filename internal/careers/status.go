@@ -1,12 +1,15 @@
 package careers
 
 import (
+	"archive/zip"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"time"
@@ -314,4 +317,162 @@ func (s *Service) IssueStatusLink(ctx context.Context, id string, build func(lin
 		m = build(s.mail.statusURL(token))
 	}
 	return s.store.SetStatusToken(ctx, id, hash, m)
+}
+
+// DataExport is an application's data as its applicant downloads it.
+type DataExport struct {
+	svc *Service
+	app domain.Application
+	job string
+}
+
+// ExportData is token's application, ready to be written as a zip
+// (WriteZip): what the applicant sent, their documents included.
+func (s *Service) ExportData(ctx context.Context, token string) (*DataExport, error) {
+	a, err := s.byToken(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.statusOf(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &DataExport{svc: s, app: a, job: st.JobTitle}, nil
+}
+
+// FileName is the zip's name as the browser saves it.
+func (d *DataExport) FileName() string { return "application-" + d.app.Reference + ".zip" }
+
+// exportedApplication is application.json in the zip: every field the
+// applicant sent, and where the application stands. The national ID
+// number is stored sealed and is given by its last four characters only.
+type exportedApplication struct {
+	Reference          string                  `json:"reference"`
+	Job                string                  `json:"job"`
+	AppliedAt          time.Time               `json:"appliedAt"`
+	LastSentAt         time.Time               `json:"lastSentAt"`
+	Stage              string                  `json:"stage"`
+	WithdrawnAt        *time.Time              `json:"withdrawnAt,omitempty"`
+	FirstName          string                  `json:"firstName"`
+	MiddleName         string                  `json:"middleName"`
+	LastName           string                  `json:"lastName"`
+	FullName           string                  `json:"fullName"`
+	Email              string                  `json:"email"`
+	PhoneCountryCode   string                  `json:"phoneCountryCode"`
+	PhoneNumber        string                  `json:"phoneNumber"`
+	Address            string                  `json:"address"`
+	LinkedIn           string                  `json:"linkedin"`
+	Website            string                  `json:"website"`
+	LocationPreference string                  `json:"locationPreference"`
+	AvailabilityDate   string                  `json:"availabilityDate"`
+	WorkExperiences    []domain.WorkExperience `json:"workExperiences"`
+	Educations         []domain.Education      `json:"educations"`
+	Skills             []string                `json:"skills"`
+	Certifications     []exportedCertification `json:"certifications"`
+	Resume             string                  `json:"resume"`
+	CoverLetter        string                  `json:"coverLetter"`
+	HeardFrom          string                  `json:"heardFrom"`
+	EligibleToWork     bool                    `json:"eligibleToWork"`
+	WillingToRelocate  bool                    `json:"willingToRelocate"`
+	Gender             string                  `json:"gender"`
+	DisabilityStatus   string                  `json:"disabilityStatus"`
+	NationalIDType     string                  `json:"nationalIdType"`
+	NationalIDLast4    string                  `json:"nationalIdNumberLastFour"`
+	NationalIDDocument string                  `json:"nationalIdDocument"`
+	ConsentVersion     string                  `json:"consentVersion"`
+	ConsentAt          time.Time               `json:"consentAt"`
+	// Missing lists documents no longer kept (the national ID document is
+	// deleted earlier than the rest, see the privacy notice).
+	Missing []string `json:"documentsNoLongerKept,omitempty"`
+}
+
+type exportedCertification struct {
+	Name     string `json:"name"`
+	Document string `json:"document"`
+}
+
+// zipName is where blob key goes in the zip ("" for no document).
+func zipName(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "documents/" + key[strings.LastIndex(key, "/")+1:]
+}
+
+// WriteZip writes the zip to w: application.json and each document kept
+// under documents/. A document missing from storage is named in
+// application.json; any other failure is returned (the zip is then cut
+// short, which the browser reports as a failed download).
+func (d *DataExport) WriteZip(ctx context.Context, w io.Writer) error {
+	a := d.app
+	e := exportedApplication{Reference: a.Reference, Job: d.job, AppliedAt: a.AppliedAt.UTC(), LastSentAt: a.UpdatedAt.UTC(),
+		Stage: stageOf(a).label, WithdrawnAt: a.WithdrawnAt,
+		FirstName: a.FirstName, MiddleName: a.MiddleName, LastName: a.LastName, FullName: a.FullName,
+		Email: a.Email, PhoneCountryCode: a.PhoneCountryCode, PhoneNumber: a.PhoneNumber, Address: a.Address,
+		LinkedIn: a.LinkedIn, Website: a.Website, LocationPreference: a.LocationPreference,
+		AvailabilityDate: a.AvailabilityDate, WorkExperiences: a.WorkExperiences, Educations: a.Educations,
+		Skills: a.Skills, Resume: zipName(a.ResumeKey), CoverLetter: a.CoverLetter, HeardFrom: a.HeardFrom,
+		EligibleToWork: a.EligibleToWork, WillingToRelocate: a.WillingToRelocate, Gender: a.Gender,
+		DisabilityStatus: a.DisabilityStatus, NationalIDType: a.NationalIDType, NationalIDLast4: a.NationalIDLast4,
+		NationalIDDocument: zipName(a.NationalIDDocumentKey), ConsentVersion: a.ConsentVersion, ConsentAt: a.ConsentAt.UTC(),
+		Certifications: []exportedCertification{}}
+	for _, c := range a.Certifications {
+		e.Certifications = append(e.Certifications, exportedCertification{Name: c.Name, Document: zipName(c.DocumentKey)})
+	}
+	// Documents are opened first, so that application.json can name
+	// those no longer kept; each is copied in turn.
+	type doc struct {
+		name string
+		key  string
+	}
+	var docs []doc
+	for _, k := range a.BlobKeys() {
+		rc, _, err := d.svc.blobs.Open(ctx, k)
+		if domain.IsNotFound(err) {
+			e.Missing = append(e.Missing, zipName(k))
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		rc.Close()
+		docs = append(docs, doc{zipName(k), k})
+	}
+	zw := zip.NewWriter(w)
+	jw, err := zw.Create("application.json")
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(jw)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(e); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, dc := range docs {
+		if seen[dc.name] {
+			continue // one file shared by two fields
+		}
+		seen[dc.name] = true
+		if err := d.copyDoc(ctx, zw, dc.name, dc.key); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// copyDoc copies blob key into zw as name (stored: documents are
+// compressed already, or small).
+func (d *DataExport) copyDoc(ctx context.Context, zw *zip.Writer, name, key string) error {
+	rc, _, err := d.svc.blobs.Open(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	fw, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store, Modified: d.app.UpdatedAt})
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(fw, rc)
+	return err
 }
