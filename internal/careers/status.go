@@ -86,29 +86,39 @@ func (m Mail) statusURL(token string) string {
 	return m.BaseURL + StatusPagePath + "#t=" + token
 }
 
+// The stages an applicant sees (wire.ApplicantStatus.Stage).
+const (
+	StageReceived  = "received"
+	StageReviewing = "reviewing"
+	StageInterview = "interview"
+	StageOffer     = "offer"
+	StageClosed    = "closed"
+	StageWithdrawn = "withdrawn"
+)
+
 // stage is a status in the applicant's words.
 type stage struct {
-	key         wire.ApplicantStage
+	key         string
 	label, next string
 }
 
 // stages names each pipeline status for the applicant, with what comes next.
 var stages = map[domain.ApplicationStatus]stage{
-	domain.StatusNew: {wire.StageReceived, "Received",
+	domain.StatusNew: {StageReceived, "Received",
 		"We have your application. Our recruiting team reads every application, usually within two weeks."},
-	domain.StatusReviewing: {wire.StageReviewing, "Under review",
+	domain.StatusReviewing: {StageReviewing, "Under review",
 		"Our recruiting team is reading your application. If your profile fits the position, we will contact you to arrange a first conversation."},
-	domain.StatusInterview: {wire.StageInterview, "Interview",
+	domain.StatusInterview: {StageInterview, "Interview",
 		"We would like to meet you. We will contact you by e-mail or phone to agree on a time, if we have not already."},
-	domain.StatusOffer: {wire.StageOffer, "Offer",
+	domain.StatusOffer: {StageOffer, "Offer",
 		"We have made you an offer or are preparing one. We will send you the details and answer your questions."},
-	domain.StatusHired: {wire.StageOffer, "Offer",
+	domain.StatusHired: {StageOffer, "Offer",
 		"You accepted our offer. We will be in touch about your first day."},
-	domain.StatusRejected: {wire.StageClosed, "Closed",
+	domain.StatusRejected: {StageClosed, "Closed",
 		"We will not take your application further for this position. Thank you for your interest: you are welcome to apply for other positions."},
 }
 
-var withdrawn = stage{wire.StageWithdrawn, "Withdrawn",
+var withdrawn = stage{StageWithdrawn, "Withdrawn",
 	"You withdrew this application; we will not consider it further. You can still download your data or erase the application."}
 
 // stageOf is a's stage as the applicant sees it.

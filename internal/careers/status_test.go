@@ -63,16 +63,16 @@ func TestStatusLinkShowsTheApplicationInTheApplicantsWords(t *testing.T) {
 
 	for _, c := range []struct {
 		status      domain.ApplicationStatus
-		stage       wire.ApplicantStage
+		stage       string
 		label, next string
 		withdraw    bool
 	}{
-		{domain.StatusNew, wire.StageReceived, "Received", "usually within two weeks", true},
-		{domain.StatusReviewing, wire.StageReviewing, "Under review", "is reading your application", true},
-		{domain.StatusInterview, wire.StageInterview, "Interview", "agree on a time", true},
-		{domain.StatusOffer, wire.StageOffer, "Offer", "made you an offer", true},
-		{domain.StatusHired, wire.StageOffer, "Offer", "first day", true},
-		{domain.StatusRejected, wire.StageClosed, "Closed", "will not take your application further", false},
+		{domain.StatusNew, careers.StageReceived, "Received", "usually within two weeks", true},
+		{domain.StatusReviewing, careers.StageReviewing, "Under review", "is reading your application", true},
+		{domain.StatusInterview, careers.StageInterview, "Interview", "agree on a time", true},
+		{domain.StatusOffer, careers.StageOffer, "Offer", "made you an offer", true},
+		{domain.StatusHired, careers.StageOffer, "Offer", "first day", true},
+		{domain.StatusRejected, careers.StageClosed, "Closed", "will not take your application further", false},
 	} {
 		if _, err := f.store.SetApplicationStatus(ctx, a.ID, c.status, testNow); err != nil {
 			t.Fatal(err)
@@ -120,7 +120,7 @@ func TestWithdraw(t *testing.T) {
 	_, token := f.applied(t, applytest.Email)
 	ctx := context.Background()
 	st, err := f.svc.Withdraw(ctx, token)
-	if err != nil || st.Stage != wire.StageWithdrawn || st.StageLabel != "Withdrawn" || st.CanWithdraw {
+	if err != nil || st.Stage != careers.StageWithdrawn || st.StageLabel != "Withdrawn" || st.CanWithdraw {
 		t.Fatalf("Withdraw = %+v, %v", st, err)
 	}
 	a := f.applications(t)[0]
@@ -131,7 +131,7 @@ func TestWithdraw(t *testing.T) {
 	if _, err := f.store.SetApplicationStatus(ctx, a.ID, domain.StatusInterview, testNow); err != nil {
 		t.Fatal(err)
 	}
-	if st, err := f.svc.Withdraw(ctx, token); err != nil || st.Stage != wire.StageWithdrawn {
+	if st, err := f.svc.Withdraw(ctx, token); err != nil || st.Stage != careers.StageWithdrawn {
 		t.Errorf("withdrawing again = %+v, %v; want the same answer", st, err)
 	}
 

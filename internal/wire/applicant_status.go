@@ -19,27 +19,15 @@ type StatusEraseRequest struct {
 	Confirm string `json:"confirm"`
 }
 
-// ApplicantStage is where an application stands, in the applicant's
-// words.
-type ApplicantStage string
-
-// The stages an applicant sees.
-const (
-	StageReceived  ApplicantStage = "received"
-	StageReviewing ApplicantStage = "reviewing"
-	StageInterview ApplicantStage = "interview"
-	StageOffer     ApplicantStage = "offer"
-	StageClosed    ApplicantStage = "closed"
-	StageWithdrawn ApplicantStage = "withdrawn"
-)
-
 // ApplicantStatus is what the status page shows: the answer of POST
 // /api/application-status and …/withdraw.
 type ApplicantStatus struct {
-	Reference string         `json:"reference"`
-	JobTitle  string         `json:"jobTitle"`
-	AppliedAt time.Time      `json:"appliedAt"`
-	Stage     ApplicantStage `json:"stage"`
+	Reference string    `json:"reference"`
+	JobTitle  string    `json:"jobTitle"`
+	AppliedAt time.Time `json:"appliedAt"`
+	// Stage is one of received, reviewing, interview, offer, closed
+	// and withdrawn.
+	Stage string `json:"stage"`
 	// StageLabel is the stage as the page names it ("Under review").
 	StageLabel string `json:"stageLabel"`
 	// NextSteps says, in a sentence or two, what happens next.
