@@ -49,17 +49,28 @@ export function ApplicationStatusView() {
   const [token, setToken] = useState<string | null>(null);
 
   useEffect(() => {
-    const t = tokenFromHash(window.location.hash);
-    setToken(t);
-    if (!t) {
-      setView({ kind: 'no-link' });
-      return;
-    }
-    setView({ kind: 'loading' });
-    viewStatus(t).then(
-      (status) => setView({ kind: 'shown', status }),
-      (err: unknown) => setView(failedView(err)),
-    );
+    // The link is read when the page opens and whenever another one is opened in its place.
+    let current = 0;
+    const load = () => {
+      const call = ++current;
+      const t = tokenFromHash(window.location.hash);
+      setToken(t);
+      if (!t) {
+        setView({ kind: 'no-link' });
+        return;
+      }
+      setView({ kind: 'loading' });
+      viewStatus(t).then(
+        (status) => call === current && setView({ kind: 'shown', status }),
+        (err: unknown) => call === current && setView(failedView(err)),
+      );
+    };
+    load();
+    window.addEventListener('hashchange', load);
+    return () => {
+      current = -1;
+      window.removeEventListener('hashchange', load);
+    };
   }, []);
 
   switch (view.kind) {
