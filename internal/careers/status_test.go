@@ -345,3 +345,38 @@ func TestLostLinkIsAnsweredAlikeAndLimited(t *testing.T) {
 		}
 	}
 }
+
+// A link issued later (the confirmation of an application released from
+// the spam queue) replaces the first and goes out with its mail.
+func TestIssueStatusLinkReplacesTheLinkWithItsMail(t *testing.T) {
+	f := newFixture(t, 4)
+	_, old := f.applied(t, applytest.Email)
+	ctx := context.Background()
+	a := f.applications(t)[0]
+	before := len(f.outbox(t))
+	err := f.svc.IssueStatusLink(ctx, a.ID, func(link string) *domain.OutboxMessage {
+		return &domain.OutboxMessage{To: a.Email, Subject: "Your application", Body: "Follow it at " + link}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := f.outbox(t)
+	if len(out) != before+1 {
+		t.Fatalf("%d mails queued, want 1", len(out)-before)
+	}
+	var token string
+	for _, m := range out {
+		if m.Subject == "Your application" {
+			_, after, _ := strings.Cut(m.Body, "#t=")
+			token = after
+		}
+	}
+	if _, err := f.svc.Status(ctx, token); err != nil {
+		t.Errorf("the issued link: %v", err)
+	}
+	_, err = f.svc.Status(ctx, old)
+	deadLink(t, "the link replaced by IssueStatusLink", err)
+	if err := f.svc.IssueStatusLink(ctx, "no-such-id", nil); !domain.IsNotFound(err) {
+		t.Errorf("IssueStatusLink of a missing application: %v", err)
+	}
+}
