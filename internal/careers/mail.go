@@ -132,3 +132,22 @@ func (m Mail) newLink(a domain.Application, jobTitle, token string, now time.Tim
 		CreatedAt: now,
 	}
 }
+
+// withdrawnNotification tells staff that an applicant withdrew their
+// application from the status page. Like the notification of its arrival
+// it carries no documents.
+func (m Mail) withdrawnNotification(a domain.Application, now time.Time) *domain.OutboxMessage {
+	var b strings.Builder
+	b.WriteString("An applicant withdrew their application from their status page.\n\n")
+	fmt.Fprintf(&b, "Reference: %s\n", a.Reference)
+	fmt.Fprintf(&b, "Applicant: %s\n", a.FullName)
+	fmt.Fprintf(&b, "Withdrawn: %s\n\n", now.UTC().Format("2006-01-02 15:04 MST"))
+	b.WriteString("The application stays in the staff console until it is erased or its retention period ends.\n")
+	return &domain.OutboxMessage{
+		To:        m.StaffEmail,
+		Subject:   fmt.Sprintf("Application withdrawn: %s – %s", a.Reference, a.FullName),
+		Body:      b.String(),
+		ReplyTo:   a.Email,
+		CreatedAt: now,
+	}
+}

@@ -183,8 +183,15 @@ func (s *Service) Withdraw(ctx context.Context, token string) (wire.ApplicantSta
 		if !canWithdraw(a) {
 			return wire.ApplicantStatus{}, domain.Errorf(domain.EConflict, msgCannotWithdraw)
 		}
-		if a, err = s.store.WithdrawApplication(ctx, a.ID, s.now()); err != nil {
+		var notify *domain.OutboxMessage
+		if s.mail.StaffEmail != "" {
+			notify = s.mail.withdrawnNotification(a, s.now())
+		}
+		if a, err = s.store.WithdrawApplication(ctx, a.ID, s.now(), notify); err != nil {
 			return wire.ApplicantStatus{}, err
+		}
+		if notify != nil && s.mailQueued != nil {
+			s.mailQueued()
 		}
 	}
 	return s.statusOf(ctx, a)

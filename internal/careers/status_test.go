@@ -127,12 +127,30 @@ func TestWithdraw(t *testing.T) {
 	if a.WithdrawnAt == nil || !a.WithdrawnAt.Equal(testNow) {
 		t.Errorf("stored WithdrawnAt = %v, want %v", a.WithdrawnAt, testNow)
 	}
+	withdrawnMails := func() int {
+		n := 0
+		for _, m := range f.outbox(t) {
+			if strings.HasPrefix(m.Subject, "Application withdrawn") {
+				n++
+				if m.To != staffEmail || !strings.Contains(m.Body, a.Reference) {
+					t.Errorf("withdrawal notice = %+v", m)
+				}
+			}
+		}
+		return n
+	}
+	if n := withdrawnMails(); n != 1 {
+		t.Errorf("%d notices of the withdrawal to staff, want 1", n)
+	}
 	// Staff moving it on does not hide that it was withdrawn.
 	if _, err := f.store.SetApplicationStatus(ctx, a.ID, domain.StatusInterview, testNow); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := f.svc.Withdraw(ctx, token); err != nil || st.Stage != careers.StageWithdrawn {
 		t.Errorf("withdrawing again = %+v, %v; want the same answer", st, err)
+	}
+	if n := withdrawnMails(); n != 1 {
+		t.Errorf("withdrawing again: %d notices to staff, want still 1", n)
 	}
 
 	// A closed application has nothing to withdraw.

@@ -295,8 +295,10 @@ type ApplicationStore interface {
 	SetStatusToken(ctx context.Context, id, tokenHash string, mail *OutboxMessage) error
 	// WithdrawApplication marks application id withdrawn at the given
 	// time, unless it is withdrawn already (which changes nothing), and
-	// returns it as stored. ENotFound when there is no such application.
-	WithdrawApplication(ctx context.Context, id string, at time.Time) (Application, error)
+	// returns it as stored. When this call withdrew it, notify (if not
+	// nil) is queued in the same transaction (as EnqueueOutbox would).
+	// ENotFound when there is no such application.
+	WithdrawApplication(ctx context.Context, id string, at time.Time, notify *OutboxMessage) (Application, error)
 }
 
 // StaffStore keeps staff accounts, their set-up tokens, second factors

@@ -529,16 +529,39 @@ func (s *Store) SetStatusToken(ctx context.Context, id, tokenHash string, mail *
 }
 
 // WithdrawApplication marks application id withdrawn at the time given,
-// unless it was withdrawn already.
-func (s *Store) WithdrawApplication(ctx context.Context, id string, at time.Time) (_ domain.Application, err error) {
+// unless it was withdrawn already, queueing notify if this call did.
+func (s *Store) WithdrawApplication(ctx context.Context, id string, at time.Time, notify *domain.OutboxMessage) (a domain.Application, err error) {
 	defer s.wrap(&err, "WithdrawApplication(%q)", id)
-	if _, err := s.w.ExecContext(ctx, s.q(`UPDATE applications SET withdrawn_at = ?
-		WHERE id = ? AND withdrawn_at IS NULL`), s.t(at), id); err != nil {
+	var queued domain.OutboxMessage
+	sent := false
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		sent = false
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET withdrawn_at = ?
+			WHERE id = ? AND withdrawn_at IS NULL`), s.t(at), id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 1 && notify != nil {
+			queued, sent = *notify, true
+			if err := s.enqueueOutbox(ctx, tx, &queued); err != nil {
+				return err
+			}
+		}
+		a, err = scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE id = ?`), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("application")
+		}
+		return err
+	})
+	if err != nil {
 		return domain.Application{}, err
 	}
-	a, err := scanApp(s.w.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE id = ?`), id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Application{}, domain.NotFound("application")
+	if sent {
+		*notify = queued
 	}
-	return a, err
+	return a, nil
 }

@@ -90,13 +90,24 @@ func testAppWithdraw(t *testing.T, s domain.Store) {
 	a := newApp("job-1", "asha@example.com", "a")
 	must2(t, s, &a)
 	when := at(time.Hour).Truncate(time.Microsecond) // as stored
-	got, err := s.WithdrawApplication(ctx, a.ID, when)
+	mail := &domain.OutboxMessage{To: "staff@example.com", Subject: "Withdrawn", Body: "withdrawn", CreatedAt: t0}
+	got, err := s.WithdrawApplication(ctx, a.ID, when, mail)
 	must(t, err, "WithdrawApplication")
+	if mail.ID == "" || mail.Status != domain.OutboxQueued {
+		t.Errorf("notification not queued: %+v", mail)
+	}
 	if got.WithdrawnAt == nil || !got.WithdrawnAt.Equal(when) {
 		t.Fatalf("WithdrawnAt = %v, want %v", got.WithdrawnAt, when)
 	}
-	got, err = s.WithdrawApplication(ctx, a.ID, at(2*time.Hour))
+	again := &domain.OutboxMessage{To: "staff@example.com", Subject: "Withdrawn again", Body: "withdrawn", CreatedAt: t0}
+	got, err = s.WithdrawApplication(ctx, a.ID, at(2*time.Hour), again)
 	must(t, err, "WithdrawApplication again")
+	if again.ID != "" {
+		t.Error("withdrawing again queued another notification")
+	}
+	if out, err := s.ListOutbox(ctx, "", 0); err != nil || len(out) != 1 {
+		t.Errorf("outbox holds %d messages (%v), want the one notification", len(out), err)
+	}
 	if got.WithdrawnAt == nil || !got.WithdrawnAt.Equal(when) {
 		t.Errorf("withdrawing again moved WithdrawnAt to %v", got.WithdrawnAt)
 	}
@@ -105,11 +116,11 @@ func testAppWithdraw(t *testing.T, s domain.Store) {
 	if read.WithdrawnAt == nil {
 		t.Error("GetApplication lost WithdrawnAt")
 	}
-	if _, err := s.WithdrawApplication(ctx, "no-such-id", t0); !domain.IsNotFound(err) {
+	if _, err := s.WithdrawApplication(ctx, "no-such-id", t0, mail); !domain.IsNotFound(err) {
 		t.Errorf("WithdrawApplication of a missing application: %v, want not found", err)
 	}
-	again := newApp("job-1", "asha@example.com", "a2")
-	must2(t, s, &again)
+	later := newApp("job-1", "asha@example.com", "a2")
+	must2(t, s, &later)
 	read, err = s.GetApplication(ctx, a.ID)
 	must(t, err, "GetApplication after a new application")
 	if read.WithdrawnAt != nil {
