@@ -53,8 +53,8 @@ const (
 	msgEraseUnconfirmed = "Confirm that you want to erase your application."
 	msgCannotWithdraw   = "This application is closed, so there is nothing to withdraw."
 	msgLinkTooMany      = "You have asked for several links in a short time. Please wait an hour and try again."
-	msgLinkSent         = "If an application with this reference was sent from this e-mail address, we have e-mailed a new link to it. " +
-		"The link we sent before no longer works."
+	msgLinkSent         = "If an application with this reference was sent from this e-mail address, we have e-mailed a new link to it, " +
+		"and the link we sent before no longer works."
 	msgLinkEmail     = "Enter the e-mail address you applied with, like name@example.com."
 	msgLinkReference = "Enter your reference as it appears in our e-mail, like APP-7KQ2M4XD."
 )
