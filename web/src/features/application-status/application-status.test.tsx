@@ -127,7 +127,8 @@ describe('status page', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Erase my application' }));
     });
-    await screen.findByText('Your application is erased');
+    const done = await screen.findByRole('heading', { name: 'Your application is erased' });
+    expect(document.activeElement).toBe(done);
     expect(calls[1]).toEqual({ path: '/api/application-status/erase', body: { token: TOKEN, confirm: 'erase' } });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApplicantStatus } from '../../gen/wire';
 import { Spinner } from '../../components/spinner';
 import { ApiRequestError } from '../../lib/api-client';
@@ -101,15 +101,24 @@ export function ApplicationStatusView() {
         </p>
       );
     case 'erased':
-      return (
-        <div role="status" className={box}>
-          <h2 className="text-2xl font-bold text-slate-900">{copy.erasedTitle}</h2>
-          <p className="mt-2 text-slate-700">{fill(copy.erased, { reference: view.reference })}</p>
-        </div>
-      );
+      return <Erased reference={view.reference} />;
     case 'shown':
       return <StatusDetails token={token ?? ''} status={view.status} onChange={setView} />;
   }
+}
+
+/** The end: the application is gone. Focus moves here, as the button that erased it has gone too. */
+function Erased({ reference }: { reference: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status" className={box}>
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+        {copy.erasedTitle}
+      </h2>
+      <p className="mt-2 text-slate-700">{fill(copy.erased, { reference })}</p>
+    </div>
+  );
 }
 
 function StatusDetails({ token, status, onChange }: { token: string; status: ApplicantStatus; onChange(v: View): void }) {
