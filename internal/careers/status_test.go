@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"corpsite/internal/careers"
 	"corpsite/internal/domain"
@@ -397,4 +398,20 @@ func TestIssueStatusLinkReplacesTheLinkWithItsMail(t *testing.T) {
 	if err := f.svc.IssueStatusLink(ctx, "no-such-id", nil); !domain.IsNotFound(err) {
 		t.Errorf("IssueStatusLink of a missing application: %v", err)
 	}
+}
+
+// The link dies with the application when its retention period ends.
+func TestLinkDiesWithTheRetentionPurge(t *testing.T) {
+	f := newFixture(t, 4)
+	_, token := f.applied(t, applytest.Email)
+	ctx := context.Background()
+	if _, err := f.svc.Status(ctx, token); err != nil {
+		t.Fatal(err)
+	}
+	// The store stamps AppliedAt with its own clock.
+	if _, err := f.store.DeleteApplicationsBefore(ctx, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.svc.Status(ctx, token)
+	deadLink(t, "the link of a purged application", err)
 }
