@@ -57,7 +57,37 @@ const (
 	SpamAny     SpamFilter = ""
 	SpamExclude SpamFilter = "exclude"
 	SpamOnly    SpamFilter = "only"
+	// SpamQueue is suspected spam no one has reviewed yet.
+	SpamQueue SpamFilter = "queue"
 )
+
+// SpamReview is staff's word on an application's place in the
+// Suspected spam folder.
+type SpamReview string
+
+// Spam reviews. An application suspected on arrival and not yet reviewed
+// waits in the Suspected spam queue (the dashboard counts it).
+const (
+	SpamUnreviewed SpamReview = ""
+	SpamConfirmed  SpamReview = "spam"     // staff marked it spam
+	SpamCleared    SpamReview = "not-spam" // staff marked it not spam
+)
+
+// SpamDecision is staff's verdict on an application (ReviewApplicationSpam).
+type SpamDecision struct {
+	// Spam is the verdict: true keeps (or puts) the application in the
+	// Suspected spam folder, false takes it out.
+	Spam bool
+	// At is when the verdict was given.
+	At time.Time
+	// Audit is the audit log's entry of the verdict, given the
+	// application as it was; it is appended in the same transaction.
+	Audit func(before Application) AuditEntry
+	// Release, when the verdict is not spam and the application's
+	// confirmation was held, returns the mails to queue in the same
+	// transaction (the confirmation is then no longer held).
+	Release func(a Application) []*OutboxMessage
+}
 
 // MaxApplicationPage bounds the rows of one page of the console's list.
 const MaxApplicationPage = 100
