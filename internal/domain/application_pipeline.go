@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -87,6 +88,27 @@ type SpamDecision struct {
 	// confirmation was held, returns the mails to queue in the same
 	// transaction (the confirmation is then no longer held).
 	Release func(a Application) []*OutboxMessage
+}
+
+// ReferencePrefix starts every application's reference ("APP-" and 8
+// capitals or digits 2-7).
+const ReferencePrefix = "APP-"
+
+// ExactLookup reads a search as an exact look-up: the reference it names
+// (in capitals, with "APP-", whether or not the search had the prefix,
+// in any case), or the e-mail address it is. Both are "" when it is
+// neither.
+func ExactLookup(q string) (reference, email string) {
+	q = strings.TrimSpace(q)
+	if strings.Contains(q, "@") && !strings.ContainsFunc(q, unicode.IsSpace) && len(q) <= 254 {
+		return "", q
+	}
+	code := strings.ToUpper(q)
+	code = strings.TrimPrefix(code, ReferencePrefix)
+	if len(code) != 8 || strings.Trim(code, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
+		return "", ""
+	}
+	return ReferencePrefix + code, ""
 }
 
 // MaxApplicationPage bounds the rows of one page of the console's list.
