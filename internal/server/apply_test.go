@@ -609,7 +609,9 @@ func TestApplySpamIsKeptAsideAndMailsNoOne(t *testing.T) {
 			ms := int64(2000)
 			r.ElapsedMs, r.CoverLetter = &ms, "http://a.example www.b.example https://c.example"
 		},
-		func(r *wire.ApplicationRequest) { r.ElapsedMs, r.CoverLetter = nil, "http://a.example www.b.example https://c.example" },
+		func(r *wire.ApplicationRequest) {
+			r.ElapsedMs, r.CoverLetter = nil, "http://a.example www.b.example https://c.example"
+		},
 	} {
 		req := validRequest()
 		req.Email = fmt.Sprintf("bot%d@example.com", i)
