@@ -21,8 +21,9 @@ import (
 
 // Abuse controls and bounds of a submission.
 const (
-	// MinFill is the least time a person takes to fill the long
-	// application form; faster submissions are kept but marked as spam.
+	// MinFill is the least time a person takes to type the long
+	// application form; faster submissions score a weak signal of spam
+	// (autofill is that fast too; see spam.go).
 	MinFill = 20 * time.Second
 	// Limit applications per Window are accepted from one client. Only
 	// submissions whose text is valid count, so a visitor correcting

@@ -197,7 +197,9 @@ func (s *Server) jobTitles(ctx context.Context) (map[string]string, []wire.JobCh
 }
 
 // GET /api/admin/applications: one page of the applications the filters
-// select. Suspected spam is left out unless spam=1 asks for it alone.
+// select. Suspected spam is left out unless spam=1 asks for it alone; a
+// search that is a reference or an e-mail address also finds its
+// applications in any folder (Found).
 func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationList, error) {
 	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
@@ -220,12 +222,19 @@ func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, s
 	}
 	rows := make([]wire.ApplicationRow, len(apps))
 	for i, a := range apps {
-		rows[i] = wire.ApplicationRow{ID: a.ID, Reference: a.Reference, FullName: a.FullName,
-			Email: a.Email, JobID: a.JobID, JobTitle: titles[a.JobID], Status: string(a.Status),
-			Spam: a.Spam, AppliedAt: a.AppliedAt}
+		rows[i] = applicationRow(a, titles)
+	}
+	found, err := s.found(ctx, q.filter.Query, titles)
+	if err != nil {
+		return wire.ApplicationList{}, err
+	}
+	queue, err := s.store.CountApplications(ctx, domain.ApplicationFilter{Spam: domain.SpamQueue})
+	if err != nil {
+		return wire.ApplicationList{}, err
 	}
 	return wire.ApplicationList{Rows: rows, Total: total, Page: q.page, PageSize: inboxPageSize,
-		Pages: max(1, (total+inboxPageSize-1)/inboxPageSize), Jobs: jobs, Statuses: statusNames()}, nil
+		Pages: max(1, (total+inboxPageSize-1)/inboxPageSize), Jobs: jobs, Statuses: statusNames(),
+		Found: found, SpamQueue: queue}, nil
 }
 
 // inboxDoc is one document of an application.
@@ -324,6 +333,7 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (w
 	d := wire.ApplicationDetail{
 		ID: a.ID, Reference: a.Reference, JobID: a.JobID, JobTitle: title,
 		Status: string(a.Status), StatusChangedAt: a.StatusChangedAt, Spam: a.Spam,
+		SpamReasons: a.SpamReasons, SpamReview: string(a.SpamReview), ConfirmationHeld: a.ConfirmationHeld,
 		AppliedAt: a.AppliedAt, UpdatedAt: a.UpdatedAt,
 		FirstName: a.FirstName, MiddleName: a.MiddleName, LastName: a.LastName, FullName: a.FullName,
 		Email: a.Email, Phone: strings.TrimSpace(a.PhoneCountryCode + " " + a.PhoneNumber),

@@ -52,6 +52,8 @@ const (
 	AuditExport         AuditAction = "applications-exported"
 	AuditErase          AuditAction = "application-erased"
 	AuditStatusChanged  AuditAction = "application-status-changed"
+	AuditMarkedNotSpam  AuditAction = "application-marked-not-spam"
+	AuditMarkedSpam     AuditAction = "application-marked-spam"
 	AuditJobPublished   AuditAction = "job-published"
 	AuditJobClosed      AuditAction = "job-closed"
 	AuditJobDeleted     AuditAction = "job-deleted"

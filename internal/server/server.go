@@ -214,6 +214,7 @@ func New(o Options) (*Server, error) {
 		Blobs:      o.Blobs,
 		Site:       consoleSite{s},
 		SignIn:     signin,
+		Careers:    s.careers,
 		IDKeys:     o.IDKeys,
 		Now:        o.Now,
 		Logger:     o.Logger,

@@ -13,6 +13,11 @@ export interface ApplicationRow {
   status: string;
   spam: boolean;
   appliedAt: string;
+  /**
+   * Folder is where the application is: FolderApplications or
+   * FolderSpam.
+   */
+  folder: string;
 }
 
 /** JobChoice is a job offered by the inbox's job filter. */
@@ -40,6 +45,16 @@ export interface ApplicationList {
    */
   jobs: JobChoice[];
   statuses: string[];
+  /**
+   * Found are the applications whose reference or e-mail address is
+   * exactly the search (ignoring case; a reference with or without
+   * "APP-"), in any folder and whatever the other filters, so that a
+   * search for one is never answered "no match" while it exists. At
+   * most MaxFound.
+   */
+  found: ApplicationRow[];
+  /** SpamQueue is how many suspected spam applications wait for review. */
+  spamQueue: number;
 }
 
 /**
@@ -85,6 +100,17 @@ export interface ApplicationDetail {
   status: string;
   statusChangedAt: string;
   spam: boolean;
+  /**
+   * SpamReasons say why it was suspected on arrival ("" if it was not);
+   * SpamReview is staff's verdict: "", "spam" or "not-spam".
+   */
+  spamReasons: string;
+  spamReview: string;
+  /**
+   * ConfirmationHeld: the applicant has not been sent the confirmation
+   * yet; marking the application not spam sends it.
+   */
+  confirmationHeld: boolean;
   appliedAt: string;
   updatedAt: string;
   firstName: string;
@@ -494,6 +520,11 @@ export interface Deleted {
  */
 export interface DashboardCounts {
   newApplications: number;
+  /**
+   * SuspectedSpam is the applications waiting in the Suspected spam
+   * queue for a verdict.
+   */
+  suspectedSpam: number;
   unreadMessages: number;
   heldComments: number;
   failedMail: number;
