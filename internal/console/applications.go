@@ -315,11 +315,13 @@ func (s *Server) adminApplication(w http.ResponseWriter, r *http.Request, st *St
 	if err != nil {
 		return wire.ApplicationDetail{}, err
 	}
-	return s.applicationDetail(r.Context(), a)
+	return s.applicationDetail(r.Context(), a, st)
 }
 
-// applicationDetail is a as the console shows it, with its notes.
-func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (wire.ApplicationDetail, error) {
+// applicationDetail is a as the console shows it to st, with its notes.
+// The equal-opportunity answers are shown to admins only
+// (domain.SeesVoluntaryAnswers): reviewers judge without them.
+func (s *Server) applicationDetail(ctx context.Context, a domain.Application, st *Staff) (wire.ApplicationDetail, error) {
 	notes, err := s.store.ListApplicationNotes(ctx, a.ID)
 	if err != nil {
 		return wire.ApplicationDetail{}, err
@@ -345,12 +347,14 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (w
 		Certifications:  make([]wire.ApplicationCertification, len(a.Certifications)),
 		CoverLetter:     a.CoverLetter, HeardFrom: a.HeardFrom,
 		EligibleToWork: a.EligibleToWork, WillingToRelocate: a.WillingToRelocate,
-		Gender: a.Gender, DisabilityStatus: a.DisabilityStatus,
 		NationalIDType: a.NationalIDType, NationalIDMasked: maskID(a),
 		ConsentVersion: a.ConsentVersion, ConsentAt: a.ConsentAt,
 		Documents: []wire.ApplicationDocument{},
 		Notes:     make([]wire.ApplicationNote, len(notes)),
 		Statuses:  statusNames(),
+	}
+	if domain.SeesVoluntaryAnswers(st.Role) {
+		d.Voluntary = &wire.VoluntaryAnswers{Gender: a.Gender, DisabilityStatus: a.DisabilityStatus}
 	}
 	for i, x := range a.WorkExperiences {
 		d.WorkExperiences[i] = wire.WorkExperience(x)
@@ -521,7 +525,7 @@ func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staf
 	if a, err = s.getApplication(r); err != nil {
 		return wire.ApplicationDetail{}, err
 	}
-	return s.applicationDetail(r.Context(), a)
+	return s.applicationDetail(r.Context(), a, st)
 }
 
 // POST /api/admin/applications/{id}/notes: adds an internal note by the

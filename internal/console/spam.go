@@ -51,7 +51,7 @@ func (s *Server) reviewSpam(r *http.Request, st *Staff, spam bool) (wire.Applica
 	if err != nil {
 		return wire.ApplicationDetail{}, err
 	}
-	return s.applicationDetail(r.Context(), res.Application)
+	return s.applicationDetail(r.Context(), res.Application, st)
 }
 
 // folderOf names the folder a is in, as the console shows it.

@@ -86,6 +86,13 @@ type ApplicationNote struct {
 	CreatedAt  time.Time `json:"createdAt"`
 }
 
+// VoluntaryAnswers are an applicant's optional equal-opportunity answers;
+// "" = prefer not to say.
+type VoluntaryAnswers struct {
+	Gender           string `json:"gender"`
+	DisabilityStatus string `json:"disabilityStatus"`
+}
+
 // ApplicationDetail is GET /api/admin/applications/{id}: every field of an
 // application. The national ID shows only its type and last four
 // characters (NationalIDMasked, e.g. "•••• 1234").
@@ -125,8 +132,9 @@ type ApplicationDetail struct {
 	HeardFrom          string                     `json:"heardFrom"`
 	EligibleToWork     bool                       `json:"eligibleToWork"`
 	WillingToRelocate  bool                       `json:"willingToRelocate"`
-	Gender             string                     `json:"gender"`           // "" = prefer not to say
-	DisabilityStatus   string                     `json:"disabilityStatus"` // "" = prefer not to say
+	// Voluntary holds the equal-opportunity answers, for admins only:
+	// null for the other roles, who review without them.
+	Voluntary *VoluntaryAnswers `json:"voluntary"`
 	NationalIDType     string                     `json:"nationalIdType"`
 	NationalIDMasked   string                     `json:"nationalIdMasked"` // "" when no number is stored
 	ConsentVersion     string                     `json:"consentVersion"`

@@ -88,6 +88,15 @@ export interface ApplicationNote {
 }
 
 /**
+ * VoluntaryAnswers are an applicant's optional equal-opportunity answers;
+ * "" = prefer not to say.
+ */
+export interface VoluntaryAnswers {
+  gender: string;
+  disabilityStatus: string;
+}
+
+/**
  * ApplicationDetail is GET /api/admin/applications/{id}: every field of an
  * application. The national ID shows only its type and last four
  * characters (NationalIDMasked, e.g. "•••• 1234").
@@ -133,10 +142,11 @@ export interface ApplicationDetail {
   heardFrom: string;
   eligibleToWork: boolean;
   willingToRelocate: boolean;
-  /** "" = prefer not to say */
-  gender: string;
-  /** "" = prefer not to say */
-  disabilityStatus: string;
+  /**
+   * Voluntary holds the equal-opportunity answers, for admins only:
+   * null for the other roles, who review without them.
+   */
+  voluntary: VoluntaryAnswers | null;
   nationalIdType: string;
   /** "" when no number is stored */
   nationalIdMasked: string;

@@ -215,12 +215,16 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
       </Section>
 
       <Section title="Voluntary information">
-        <Fields
-          rows={[
-            ['Gender', d.gender || 'Prefer not to say'],
-            ['Disability status', d.disabilityStatus || 'Prefer not to say'],
-          ]}
-        />
+        {d.voluntary ? (
+          <Fields
+            rows={[
+              ['Gender', d.voluntary.gender || 'Prefer not to say'],
+              ['Disability status', d.voluntary.disabilityStatus || 'Prefer not to say'],
+            ]}
+          />
+        ) : (
+          <p>Gender and disability answers are shown to admins only, so that they play no part in reviewing.</p>
+        )}
       </Section>
 
       <NationalID detail={d} />

@@ -177,8 +177,7 @@ function detail(): ApplicationDetail {
     heardFrom: 'Job Board',
     eligibleToWork: true,
     willingToRelocate: false,
-    gender: '',
-    disabilityStatus: '',
+    voluntary: { gender: '', disabilityStatus: '' },
     nationalIdType: 'PAN',
     nationalIdMasked: '•••• 234K',
     consentVersion: '2026-11-01',
@@ -270,6 +269,18 @@ describe('an application', () => {
     renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
     await screen.findByText('•••• 234K');
     expect(screen.queryByRole('link', { name: 'Audit log of this application' })).toBeNull();
+  });
+
+  it('shows the voluntary answers when the server sends them, and why not when it does not', async () => {
+    stubFetch(() => json({ ...detail(), voluntary: { gender: 'Female', disabilityStatus: '' } }));
+    renderAt('/admin/applications/a1', { role: 'admin' } as StaffMe);
+    await screen.findByText('Female');
+    expect(screen.getByText('Prefer not to say')).toBeTruthy();
+    cleanup();
+    stubFetch(() => json({ ...detail(), voluntary: null }));
+    renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
+    await screen.findByText(/shown to admins only/);
+    expect(screen.queryByText('Gender')).toBeNull();
   });
 
   it('erases only after the reference is typed, then returns to the list with a message', async () => {
