@@ -57,22 +57,23 @@ type kindInfo struct {
 	exts     []string // allowed extensions, lower case with the dot
 	allowed  string   // the allowed types in words, for the extension message
 	maxBytes int64
+	scan     bool // a photo or scan of a paper (ID, certificate): MaxScanPixels
 }
 
 func (k Kind) info() (kindInfo, bool) {
 	switch k {
 	case Resume:
 		return kindInfo{"resume", domain.ResumeExtensions,
-			"a PDF or Word document (.pdf, .doc, .docx)", domain.ResumeMaxBytes}, true
+			"a PDF or Word document (.pdf, .doc, .docx)", domain.ResumeMaxBytes, false}, true
 	case IDDocument:
 		return kindInfo{"ID document", domain.IDDocumentExtensions,
-			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes}, true
+			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case Certification:
 		return kindInfo{"certification document", domain.CertificationExtensions,
-			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes}, true
+			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case CoverImage:
 		return kindInfo{"cover image", []string{".jpg", ".jpeg", ".png"},
-			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes}, true
+			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
 	}
 	return kindInfo{}, false
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/jpeg"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"corpsite/internal/docfile"
 	"corpsite/internal/docfile/docfiletest"
@@ -410,4 +412,35 @@ func TestImageAtSideLimit(t *testing.T) {
 	}
 	c.Remove()
 	assertEmpty(t, dir)
+}
+
+// TestPNGBombAnsweredQuickly: the 244 KB 16-bit PNG of 5600 × 5600
+// pixels that once took 23 s and 679 MB to check is answered from its
+// header: as a certificate it is beyond the scans' 24 megapixels, and as
+// a cover image (40 megapixels allowed) its ratio of pixels to bytes gives
+// it away.
+func TestPNGBombAnsweredQuickly(t *testing.T) {
+	t.Parallel()
+	data := docfiletest.PNG16Zeros(5600, 5600)
+	if len(data) > 300<<10 {
+		t.Fatalf("the bomb takes %d bytes, want about 244 KB", len(data))
+	}
+	for _, tc := range []struct {
+		kind docfile.Kind
+		want string
+	}{
+		{docfile.Certification, "The certification document is too large an image (5600 × 5600 pixels). We accept at most 24 megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF."},
+		{docfile.CoverImage, fmt.Sprintf("The cover image is an image of 5600 × 5600 pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan.", len(data)>>10)},
+	} {
+		dir := t.TempDir()
+		start := time.Now()
+		_, err := docfile.Check(context.Background(), tc.kind, "bomb.png", bytes.NewReader(data), dir)
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("%s: answered after %s, want under 3 s", tc.kind, took)
+		}
+		if domain.ErrorCode(err) != domain.EInvalid || domain.ErrorMessage(err) != tc.want {
+			t.Errorf("%s: got %v\nwant %s", tc.kind, err, tc.want)
+		}
+		assertEmpty(t, dir)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -377,6 +378,40 @@ func JPEGWithEXIF(orientation int) []byte {
 	out := append([]byte{}, plain[:2]...) // SOI
 	out = append(out, app1...)
 	return append(out, plain[2:]...)
+}
+
+// PNG16Zeros returns a real w × h PNG of 16-bit RGBA pixels, all zero:
+// deflate packs such rows about 1000 times, so a 5600 × 5600 one (251 MB
+// decoded) takes 244 KB, a decompression bomb. The rows are written one
+// at a time, never held in memory together.
+func PNG16Zeros(w, h int) []byte {
+	var b bytes.Buffer
+	b.Write(pngSignatureBytes)
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 16, 6 // 16 bits a sample, RGBA
+	pngChunk(&b, "IHDR", ihdr)
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, 1+8*w) // filter "none", then the pixels
+	for range h {
+		zw.Write(row)
+	}
+	zw.Close()
+	pngChunk(&b, "IDAT", z.Bytes())
+	pngChunk(&b, "IEND", nil)
+	return b.Bytes()
+}
+
+var pngSignatureBytes = []byte("\x89PNG\r\n\x1a\n")
+
+// pngChunk appends a PNG chunk of type typ to b.
+func pngChunk(b *bytes.Buffer, typ string, data []byte) {
+	b.Write(binary.BigEndian.AppendUint32(nil, uint32(len(data))))
+	b.WriteString(typ)
+	b.Write(data)
+	b.Write(binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(append([]byte(typ), data...))))
 }
 
 // pngWithSize returns a small PNG whose header claims w×h pixels, with a

@@ -118,6 +118,10 @@ func msgTooLargeImage(part string, w, h, megapixels int) string {
 	return fmt.Sprintf("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF.", the(part), w, h, megapixels)
 }
 
+func msgBomb(part string, w, h, kb int) string {
+	return fmt.Sprintf("%s is an image of %d × %d pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan, or a PDF.", the(part), w, h, kb)
+}
+
 func msgDamagedImage(part, format string) string {
 	return fmt.Sprintf("%s is a damaged or incomplete %s. Please save or take it again and upload it, or upload a PDF.", the(part), format)
 }
@@ -178,6 +182,7 @@ var badFiles = sync.OnceValue(func() []BadFile {
 	truncPDF := pdf[:len(pdf)-40]
 	junkPDF := append(bytes.Repeat([]byte("x"), 1100), pdf...)
 	truncPNG := png[:len(png)/2]
+	zeros16 := PNG16Zeros(2100, 2100)
 	truncJPEG := jpg[:len(jpg)/2]
 
 	macroOLE := OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0)}, OLEEntry{Name: "Macros", Storage: true})
@@ -312,15 +317,24 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		// Images.
 		{"cert.png", cert, truncPNG, "truncated PNG", msgDamagedImage(cert, "PNG image")},
 		{"id.jpg", idDoc, truncJPEG, "truncated JPEG", msgDamagedImage(idDoc, "JPEG image")},
-		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000, 40)},
-		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000, 40)},
-		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10, 40)},
+		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000, 24)},
+		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000, 24)},
+		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10, 24)},
 		{"id.jpg", idDoc, jpegWithSize(5000, 4000, true), "progressive JPEG of 20 megapixels (its decoder needs 15 bytes a pixel)",
 			msgTooLargeImage(idDoc, 5000, 4000, 17)},
-		{"id.jpg", idDoc, jpegWithSize(5000, 4000, false), "baseline JPEG of 20 megapixels without its pixels: within the bounds, then damaged",
+		{"id.jpg", idDoc, jpegWithSize(3000, 2000, false), "baseline JPEG of 6 megapixels without its pixels: within the bounds, then damaged",
 			msgDamagedImage(idDoc, "JPEG image")},
-		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 33)},
-		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 40)},
+		{"id.jpg", idDoc, jpegWithSize(5000, 4000, false), "baseline JPEG of 20 megapixels (80 MB decoded) in 1 KB: a decompression bomb",
+			msgBomb(idDoc, 5000, 4000, 1)},
+		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 24)},
+		{"cert.png", cert, pngWithDepth16(5600, 5600), "16-bit PNG of 5600 × 5600 pixels (31 megapixels, 251 MB decoded) as a certificate",
+			msgTooLargeImage(cert, 5600, 5600, 24)},
+		{"id.jpg", idDoc, jpegWithSize(6000, 4500, false), "JPEG of 27 megapixels as an ID scan", msgTooLargeImage(idDoc, 6000, 4500, 24)},
+		{"cert.png", cert, pngWithDepth16(2100, 2100), "16-bit PNG of 2100 × 2100 pixels (35 MB decoded) in a few hundred bytes: a decompression bomb",
+			msgBomb(cert, 2100, 2100, 1)},
+		{"cert.png", cert, zeros16, "16-bit PNG of 2100 × 2100 zeros, deflated 1000 times: a decompression bomb",
+			msgBomb(cert, 2100, 2100, len(zeros16)>>10)},
+		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 24)},
 	}
 	files := make([]BadFile, len(entries))
 	for i, e := range entries {
