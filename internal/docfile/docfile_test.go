@@ -81,6 +81,16 @@ func TestGoodFiles(t *testing.T) {
 		{docfile.Certification, "aws.png", docfiletest.GoodPNG(), ".png", "image/png", true},
 		{docfile.Certification, "aws.jpeg", docfiletest.GoodJPEG(), ".jpg", "image/jpeg", true},
 		{docfile.Certification, "aws.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
+		// A PDF that opens at its first page (a GoTo /OpenAction, as Word
+		// writes), whose page and XMP metadata speak of JavaScript in
+		// plain text and whose keywords do in a string.
+		{docfile.Resume, "web developer.pdf", goodPDFWithText(), ".pdf", "application/pdf", false},
+		// Objects in a compressed object stream, found through a
+		// cross-reference stream.
+		{docfile.Resume, "cv15.pdf", docfiletest.PDFWithObjStm("", "<< /Dests << >> >>"), ".pdf", "application/pdf", false},
+		// Encrypted for printing restrictions only, without object streams.
+		{docfile.Certification, "locked.pdf", docfiletest.PDF("/Encrypt 6 0 R ", append(docfiletest.PDFObjects(),
+			"<< /Filter /Standard /V 1 /R 2 /O (owner) /U (user) /P -44 >>")...), ".pdf", "application/pdf", false},
 		// Leading junk before %PDF- within the first 1024 bytes.
 		{docfile.Certification, "old.pdf", append(bytes.Repeat([]byte{0}, 100), docfiletest.GoodPDF()...), ".pdf", "application/pdf", false},
 	}
@@ -129,6 +139,19 @@ func TestGoodFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goodPDFWithText is a PDF whose text mentions, outside any dictionary,
+// the names a PDF must not use: what a web developer's CV says.
+func goodPDFWithText() []byte {
+	objs := docfiletest.PDFObjects()
+	objs[0] = "<< /Type /Catalog /Pages 2 0 R /OpenAction [3 0 R /Fit] /Metadata 6 0 R >>"
+	objs[3] = docfiletest.PDFStream("", "BT /F1 12 Tf 72 700 Td (Skills: HTML/CSS/JavaScript, Java/JS, /Launch and /EmbeddedFiles) Tj ET")
+	xmp := `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>` +
+		`<rdf:Description dc:subject="Java/JavaScript /EmbeddedFiles /Launch developer"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`
+	objs = append(objs, docfiletest.PDFStream("/Type /Metadata /Subtype /XML", xmp),
+		"<< /Title (Curriculum vitae) /Keywords (Java/JavaScript /JS /XFA) >>")
+	return docfiletest.PDF("/Info 7 0 R ", objs...)
 }
 
 func TestBadFiles(t *testing.T) {
