@@ -70,6 +70,16 @@ func TestGoodFiles(t *testing.T) {
 				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink", "https://www.linkedin.com/in/someone", true))},
 			docfiletest.ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: docfiletest.OLE(docfiletest.OLEEntry{Name: "Workbook", Data: make([]byte, 4096)})},
 		)...), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
+		// Made from a template on the author's disk; an embedded
+		// spreadsheet through a package relationship.
+		{docfile.Resume, "from template.docx", docfiletest.Zip(append(docfiletest.DOCXParts(),
+			docfiletest.ZipEntry{Name: "word/_rels/settings.xml.rels", Data: []byte(docfiletest.RelsWith(
+				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate",
+				`file:///C:\Users\Priya\AppData\Roaming\Microsoft\Templates\Modern%20resume.dotx`, true))},
+			docfiletest.ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(docfiletest.RelsWith(
+				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/package", "embeddings/Microsoft_Excel_Worksheet.xlsx", false))},
+			docfiletest.ZipEntry{Name: "word/embeddings/Microsoft_Excel_Worksheet.xlsx", Data: docfiletest.Zip(docfiletest.ZipEntry{Name: "xl/workbook.xml", Data: []byte("<workbook/>")})},
+		)...), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
 		{docfile.Resume, "cv.exe.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		// The zero-width non-joiner and joiner are part of Indic spelling.
 		{docfile.Resume, "मे\u200Cरा बायो\u200D.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},

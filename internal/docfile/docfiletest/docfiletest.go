@@ -104,12 +104,17 @@ func msgDOCX(why string) string {
 	return "The resume is not a valid Word document (" + why + "). Please save it again from Word as .docx, or as PDF."
 }
 
+func msgNotOffice(target string) string {
+	return fmt.Sprintf("The resume is a Word document that links to a file that is not part of a Word document (%q), which we cannot accept. Please remove the object or link, or save the document as PDF, and upload it again.", target)
+}
+
 func msgDOC(why string) string {
 	return "The resume is not a valid Word document (" + why + "). Please save it again from Word, or as PDF."
 }
 
 const (
-	msgFetches   = "The resume is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again."
+	msgFetches   = "The resume is a Word document that fetches a template, a picture or an object from the internet or a network share when it is opened, which we cannot accept. Please save it as PDF and upload it again."
+	msgProgram   = "The resume is a Word document with a program or script inside it, which we cannot accept. Please remove the embedded object, or save the document as PDF, and upload it again."
 	msgMacros    = "The resume is a Word document with macros, which we cannot accept. Save it as .docx without macros, or as PDF."
 	msgEncrypted = "The resume is protected by a password, so we could not read it. Please remove the password, or save it as PDF, and upload it again."
 )
@@ -369,6 +374,32 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
 			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject", "\\\\203.0.113.9\\share\\x.xls", true))}),
 			"object linked to a network share", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/settings.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate", "file://203.0.113.9/share/t.dotm", true))}),
+			"template on another machine through file://host", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image", "https://203.0.113.9/pixel.png", true))}),
+			"picture fetched from the internet (a tracking pixel)", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: exe}), "Windows program (MZ) as an embedded object", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/image1.png", Data: elf}), "Linux program (ELF) named as a picture", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/data.dat", Data: append([]byte{0xCF, 0xFA, 0xED, 0xFE}, make([]byte, 60)...)}),
+			"macOS program (Mach-O, little-endian 64-bit)", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "customXml/item9.xml", Data: append([]byte{0xFE, 0xED, 0xFA, 0xCE}, make([]byte, 60)...)}),
+			"macOS program (Mach-O, big-endian 32-bit) named .xml", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "docProps/thumbnail.jpeg", Data: append([]byte{0xCA, 0xFE, 0xBA, 0xBE}, make([]byte, 60)...), Store: true}),
+			"macOS universal program stored uncompressed", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/setup.exe", Data: []byte("not really a program")}), "part named .exe", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/run.bat", Data: []byte("@echo off\r\nformat c:\r\n")}), "batch script part", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/package", "embeddings/tools.zip", false))},
+			ZipEntry{Name: "word/embeddings/tools.zip", Data: GoodDOCX()}),
+			"package relationship to a zip archive", msgNotOffice("word/embeddings/tools.zip")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject", "../tools/x%2Eps1", false))}),
+			"object relationship to a PowerShell script outside word/", msgNotOffice("tools/x.ps1")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/footer1.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image", "/word/start.js", false))}),
+			"relationship to a script by an absolute part name", msgNotOffice("word/start.js")},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte("not xml <")}), "relationships that are not XML",
 			msgDOCX(`a list of relationships is damaged: "word/_rels/document.xml.rels"`)},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/Book1.xlsm", Data: []byte("PK")}), "embedded macro workbook", msgMacros},
