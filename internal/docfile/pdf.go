@@ -520,7 +520,7 @@ func (sc *pdfScan) stream(src *pdfSource, d pdfDict) pdfProblem {
 	start := src.offset()
 	end, resume := int64(-1), int64(-1)
 	if d.length >= 0 && start+d.length <= sc.size {
-		if at := sc.endstreamAt(start + d.length); at >= 0 {
+		if at := sc.endstreamAt(src, start+d.length); at >= 0 {
 			end, resume = start+d.length, at+int64(len("endstream"))
 		}
 	}
@@ -540,20 +540,27 @@ func (sc *pdfScan) stream(src *pdfSource, d pdfDict) pdfProblem {
 		}
 		sc.objStms = append(sc.objStms, pdfObjStm{start: start, length: end - start, dict: d})
 	}
-	data := newPDFSource(io.NewSectionReader(sc.f, start, end-start), start, sc.streamBuf())
+	var r io.Reader = io.NewSectionReader(sc.f, start, end-start)
+	if b, ok := src.window(start, end-start); ok {
+		r = bytes.NewReader(b) // the data is in src's buffer already
+	}
+	data := newPDFSource(r, start, sc.streamBuf())
 	if p := sc.scan(data, modeStream); p != pdfOK {
 		return p
 	}
-	src.reset(io.NewSectionReader(sc.f, resume, sc.size-resume), resume)
+	src.seek(sc.f, resume, sc.size)
 	return pdfOK
 }
 
 // endstreamAt returns the offset of "endstream" at off, after white
-// space, or -1.
-func (sc *pdfScan) endstreamAt(off int64) int64 {
-	b := make([]byte, 32)
-	n, _ := sc.f.ReadAt(b, off)
-	b = b[:n]
+// space, or -1; it looks in src's buffer first.
+func (sc *pdfScan) endstreamAt(src *pdfSource, off int64) int64 {
+	b, ok := src.window(off, min(32, sc.size-off))
+	if !ok {
+		b = make([]byte, 32)
+		n, _ := sc.f.ReadAt(b, off)
+		b = b[:n]
+	}
 	i := 0
 	for i < len(b) && isPDFSpace(b[i]) {
 		i++

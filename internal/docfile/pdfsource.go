@@ -25,6 +25,25 @@ func (s *pdfSource) reset(r io.Reader, base int64) {
 	s.r, s.base, s.i, s.n, s.err = r, base, 0, 0, nil
 }
 
+// seek moves s to offset off of the file f (of size bytes) that s reads:
+// within what s holds if it can, else by reading f from there.
+func (s *pdfSource) seek(f io.ReaderAt, off, size int64) {
+	if off >= s.base+int64(s.i) && off <= s.base+int64(s.n) {
+		s.i = int(off - s.base)
+		return
+	}
+	s.reset(io.NewSectionReader(f, off, size-off), off)
+}
+
+// window returns the n bytes at offset off if s holds them, read or not.
+func (s *pdfSource) window(off, n int64) ([]byte, bool) {
+	if off < s.base || off+n > s.base+int64(s.n) {
+		return nil, false
+	}
+	i := int(off - s.base)
+	return s.buf[i : i+int(n)], true
+}
+
 // offset is the offset of the next byte.
 func (s *pdfSource) offset() int64 { return s.base + int64(s.i) }
 
