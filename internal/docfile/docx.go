@@ -301,9 +301,10 @@ func programRefusal(ki kindInfo) error {
 }
 
 // checkEmbedded refuses an object embedded in a DOCX that is a compound
-// file holding macros or a packaged file (the "Ole10Native" stream in
+// file holding macros, a packaged file (the "Ole10Native" stream in
 // which Word embeds any file, programs included, to be run by a
-// double-click). Other embedded objects, such as a spreadsheet, pass.
+// double-click) or a stream that starts as a program does. Other
+// embedded objects, such as a spreadsheet, pass.
 func checkEmbedded(ki kindInfo, data []byte) error {
 	if !bytes.HasPrefix(data, oleSignature) || len(data) < 512 {
 		return nil
@@ -319,6 +320,13 @@ func checkEmbedded(ki kindInfo, data []byte) error {
 			return macroRefusal(ki)
 		case name == "\x01OLE10NATIVE":
 			return invalid("%s is a Word document with an embedded file, which we cannot accept. Please remove the embedded file, or save the document as PDF, and upload it again.", ki.the())
+		case e.typ == 2 && e.size >= 4096 && e.start <= oleMaxRegSect:
+			// A stream in the file's own sectors (smaller ones live in the
+			// mini stream): a program there is refused as in the zip.
+			off := (int64(e.start) + 1) << binary.LittleEndian.Uint16(data[0x1E:])
+			if off+8 <= int64(len(data)) && isProgram(data[off:off+8]) {
+				return programRefusal(ki)
+			}
 		}
 	}
 	return nil

@@ -381,6 +381,8 @@ var badFiles = sync.OnceValue(func() []BadFile {
 			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image", "https://203.0.113.9/pixel.png", true))}),
 			"picture fetched from the internet (a tracking pixel)", msgFetches},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: exe}), "Windows program (MZ) as an embedded object", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject3.bin", Data: OLE(OLEEntry{Name: "CONTENTS", Data: append(bytes.Clone(exe), make([]byte, 4096)...)})}),
+			"Windows program in a stream of an embedded OLE object", msgProgram},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/image1.png", Data: elf}), "Linux program (ELF) named as a picture", msgProgram},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/data.dat", Data: append([]byte{0xCF, 0xFA, 0xED, 0xFE}, make([]byte, 60)...)}),
 			"macOS program (Mach-O, little-endian 64-bit)", msgProgram},
