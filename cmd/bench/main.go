@@ -48,6 +48,7 @@ func main() {
 }
 
 func run(samples int, duration time.Duration, conc, rounds int) error {
+	benchDecode()
 	dir, err := os.MkdirTemp("", "site-bench-")
 	if err != nil {
 		return err
