@@ -53,8 +53,6 @@ type Limits struct {
 	// cannot hold the upload's slot for the whole UploadTimeout.
 	MinRate    int64
 	RateWindow time.Duration
-	// now is the clock of the rate check; nil means time.Now (tests).
-	now func() time.Time
 }
 
 // limitedBody is the request body as the middleware hands it on: limited
@@ -84,7 +82,7 @@ func WithLimits(l Limits, h http.Handler) http.Handler {
 			r.Body = http.MaxBytesReader(w, r.Body, l.MaxBody)
 		}
 		if l.UploadTimeout > 0 && l.MinRate > 0 && l.RateWindow > 0 && r.Body != nil && r.Body != http.NoBody {
-			r.Body = &uploadBody{ReadCloser: r.Body, rc: http.NewResponseController(w), now: cmpNow(l.now),
+			r.Body = &uploadBody{ReadCloser: r.Body, rc: http.NewResponseController(w), now: time.Now,
 				perSec: l.MinRate, meter: newRateMeter(l.MinRate, l.RateWindow)}
 		}
 		SetDeadlines(w, l.ReadTimeout)
@@ -117,14 +115,6 @@ func ExtendForUpload(w http.ResponseWriter, r *http.Request, l Limits) {
 	if b, ok := r.Body.(*uploadBody); ok {
 		b.arm(b.now().Add(l.UploadTimeout))
 	}
-}
-
-// cmpNow is now, or time.Now when nil.
-func cmpNow(now func() time.Time) func() time.Time {
-	if now == nil {
-		return time.Now
-	}
-	return now
 }
 
 // IsTimeout reports whether err is a read that hit its deadline.

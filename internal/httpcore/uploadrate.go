@@ -98,6 +98,14 @@ func (b *uploadBody) Read(p []byte) (int, error) {
 	}
 	_ = b.rc.SetReadDeadline(deadline)
 	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		// The body is all in: the server now reads the connection in
+		// the background, and a read that times out there cancels the
+		// request. The handler's work after the body (checks, storage,
+		// the save) has until the upload's end, as without a rate.
+		_ = b.rc.SetReadDeadline(b.end)
+		return n, err
+	}
 	ok := b.meter.add(n, b.now().Sub(start))
 	if !ok || (err != nil && b.byRate && IsTimeout(err)) {
 		b.stopped = &SlowError{MinRate: b.perSec, Window: b.meter.window}

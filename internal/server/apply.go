@@ -93,10 +93,7 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	defer done()
 	// Only now does the client get the time to send its files.
 	httpcore.ExtendForUpload(w, r, s.uploadLimits)
-	if err := readDocuments(ctx, mr, sub); err != nil {
-		if slow := httpcore.UploadStopped(r); slow != nil {
-			return nil, domain.Errorf(httpcore.CodeTimeout, "%s", slow.Message())
-		}
+	if err := readDocuments(r, mr, sub); err != nil {
 		return nil, err
 	}
 	rc, err := sub.Save(ctx)
@@ -148,9 +145,19 @@ func readApplication(r *http.Request) (*multipart.Reader, wire.ApplicationReques
 	return mr, app, nil
 }
 
-// readDocuments hands every further part of mr to sub as a document. A
-// failure to read the body is told as partError tells it.
-func readDocuments(ctx context.Context, mr *multipart.Reader, sub *careers.Submission) error {
+// readDocuments hands every further part of mr, r's body, to sub as a
+// document. A failure to read the body is told as partError tells it; an
+// upload stopped for its rate says so, whatever its reader reported.
+func readDocuments(r *http.Request, mr *multipart.Reader, sub *careers.Submission) error {
+	err := readParts(r.Context(), mr, sub)
+	if slow := httpcore.UploadStopped(r); err != nil && slow != nil {
+		return domain.Errorf(httpcore.CodeTimeout, "%s", slow.Message())
+	}
+	return err
+}
+
+// readParts is readDocuments' loop over the parts.
+func readParts(ctx context.Context, mr *multipart.Reader, sub *careers.Submission) error {
 	for {
 		p, err := mr.NextPart()
 		if err == io.EOF {
