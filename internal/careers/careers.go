@@ -233,7 +233,7 @@ func (sub *Submission) Admit(ctx context.Context, app wire.ApplicationRequest) (
 	if problems := domain.ValidateApplication(sub.fields, nil, sub.today); len(problems) > 0 {
 		return nil, domain.ApplicationError(problems)
 	}
-	release, err := sub.svc.admit(ctx, sub.req.Client)
+	release, err := sub.svc.admit(ctx, sub.req.Client, sub.req.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -245,11 +245,11 @@ func (sub *Submission) Admit(ctx context.Context, app wire.ApplicationRequest) (
 	}, nil
 }
 
-// admit takes an upload slot and counts one submission against client's
-// limit. release frees the slot. A busy database is refused in the
+// admit takes an upload slot for client's submission with idempotency key
+// and counts one submission against client's limit. release frees the slot. A busy database is refused in the
 // applicant's words (see storageRefusal).
-func (s *Service) admit(ctx context.Context, client string) (release func(), err error) {
-	release, err = s.slots.take(client)
+func (s *Service) admit(ctx context.Context, client, key string) (release func(), err error) {
+	release, err = s.slots.take(client, key)
 	if err != nil {
 		return nil, err
 	}

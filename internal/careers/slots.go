@@ -28,50 +28,84 @@ const (
 const msgClientBusy = "Your earlier applications are still uploading. Please wait until they finish, then submit again."
 
 // slots shares the upload slots out: at most total at once, at most
-// perClient per client, and the last reserved only to a client with
-// none in flight. byClient holds an entry only for a client holding a
-// slot, so it never has more than total entries.
+// perClient submissions per client, and the last reserved only to a
+// client with none in flight. Repeats of one submission (the same
+// idempotency key: a double click, a retry racing the first request) are
+// one submission of the client's, each holding a slot of the total.
+// byClient holds an entry only for a client holding a slot, and each
+// entry's keys only the keys in flight, so neither has more than total
+// entries.
 type slots struct {
 	mu        sync.Mutex
 	total     int
 	perClient int
 	reserved  int
 	inUse     int
-	byClient  map[string]int
+	byClient  map[string]*clientSlots
+}
+
+// clientSlots are one client's submissions in flight: by idempotency key,
+// and those without one.
+type clientSlots struct {
+	keys    map[string]int
+	keyless int
+}
+
+// submissions is how many different submissions the client has in flight.
+func (c *clientSlots) submissions() int {
+	if c == nil {
+		return 0
+	}
+	return len(c.keys) + c.keyless
 }
 
 func newSlots(total, perClient, reserved int) *slots {
 	total = max(total, 1)
 	return &slots{total: total, perClient: max(perClient, 1), reserved: min(max(reserved, 0), total/4),
-		byClient: make(map[string]int, total)}
+		byClient: make(map[string]*clientSlots, total)}
 }
 
-// take gives client a slot, or tells why it has none: a *domain.Refused,
-// EBusy when the server is full, ETooMany when the client has its share.
-func (s *slots) take(client string) (release func(), err error) {
+// take gives client's submission with idempotency key ("" = none) a
+// slot, or tells why it has none: a *domain.Refused, EBusy when the
+// server is full, ETooMany when the client has its share.
+func (s *slots) take(client, key string) (release func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	held := s.byClient[client]
+	c := s.byClient[client]
+	held := c.submissions()
+	repeat := key != "" && c != nil && c.keys[key] > 0
 	switch {
-	case held >= s.perClient:
+	case held >= s.perClient && !repeat:
 		return nil, &domain.Refused{Err: domain.Errorf(domain.ETooMany, msgClientBusy), Retry: ClientBusyRetry}
 	case s.inUse >= s.total, held > 0 && s.inUse >= s.total-s.reserved:
 		return nil, &domain.Refused{Err: domain.Errorf(domain.EBusy, msgBusy), Retry: BusyRetry}
 	}
+	if c == nil {
+		c = &clientSlots{keys: map[string]int{}}
+		s.byClient[client] = c
+	}
 	s.inUse++
-	s.byClient[client] = held + 1
+	if key == "" {
+		c.keyless++
+	} else {
+		c.keys[key]++
+	}
 	var once sync.Once
-	return func() { once.Do(func() { s.give(client) }) }, nil
+	return func() { once.Do(func() { s.give(client, key) }) }, nil
 }
 
-// give returns one of client's slots.
-func (s *slots) give(client string) {
+// give returns the slot of client's submission with key.
+func (s *slots) give(client, key string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inUse--
-	if n := s.byClient[client] - 1; n > 0 {
-		s.byClient[client] = n
-	} else {
+	c := s.byClient[client]
+	if key == "" {
+		c.keyless--
+	} else if c.keys[key]--; c.keys[key] == 0 {
+		delete(c.keys, key)
+	}
+	if c.submissions() == 0 {
 		delete(s.byClient, client)
 	}
 }

@@ -187,3 +187,41 @@ func TestDocumentNamesThroughTheUseCase(t *testing.T) {
 		t.Fatalf("a Windows path: %v", err)
 	}
 }
+
+// Repeats of one submission (the same idempotency key, racing) are one
+// submission of the client's share, though each holds a slot.
+func TestRepeatsAreOneSubmissionOfTheClient(t *testing.T) {
+	f := newFixture(t, 16)
+	admitKey := func(key, email string) (func(), error) {
+		t.Helper()
+		sub, _, err := f.svc.Begin(context.Background(), careers.Request{JobID: f.job.ID, Client: "client-a", Key: key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sub.Admit(context.Background(), request(email))
+	}
+	var dones []func()
+	for i := range 4 {
+		done, err := admitKey("repeat-key-0123456789", "a@example.com")
+		if err != nil {
+			t.Fatalf("repeat %d: %v", i, err)
+		}
+		dones = append(dones, done)
+	}
+	done, err := admitKey("other-key-0123456789a", "b@example.com")
+	if err != nil {
+		t.Fatalf("a second submission: %v", err)
+	}
+	dones = append(dones, done)
+	_, err = admitKey("third-key-0123456789a", "c@example.com")
+	refusedAs(t, err, domain.ETooMany)
+	if n, c := f.svc.Uploading(), f.svc.UploadingClients(); n != 5 || c != 1 {
+		t.Errorf("Uploading = %d by %d clients, want 5 by 1", n, c)
+	}
+	for _, d := range dones {
+		d()
+	}
+	if n, c := f.svc.Uploading(), f.svc.UploadingClients(); n != 0 || c != 0 {
+		t.Errorf("after every upload: %d slots, %d clients tracked, want none", n, c)
+	}
+}
