@@ -152,6 +152,9 @@ func run(samples int, duration time.Duration, conc, rounds int) error {
 	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
 		return err
 	}
+	if err := benchSlowUploads("http://"+a.Addr(), jobs[open].ID); err != nil {
+		return err
+	}
 	stop()
 	return <-done
 }
