@@ -1075,6 +1075,12 @@ export interface ApplicationRequest {
   lastName: string;
   fullName: string;
   email: string;
+  /**
+   * PhoneCountry is the region of the phone number chosen in the form
+   * (ISO 3166-1 alpha-2, "IN"); Normalize derives PhoneCountryCode from
+   * it, or it from PhoneCountryCode when it is left out.
+   */
+  phoneCountry: string;
   phoneCountryCode: string;
   phoneNumber: string;
   address: string;
@@ -1178,6 +1184,11 @@ export interface RuleSet {
    */
   readonly nationalIds?: readonly NationalIDFormat[];
   readonly verhoeff?: VerhoeffTableSet;
+  /**
+   * Phones are the regions a phone rule's RegionBy picks from
+   * (PhoneRegions).
+   */
+  readonly phones?: readonly PhoneRegion[];
 }
 
 /**
@@ -1290,6 +1301,12 @@ export interface FieldRule {
    */
   readonly formatBy?: string;
   /**
+   * RegionBy names the field whose value picks the PhoneRegion of a phone
+   * number (RuleSet.Phones): a number of none of its Lengths gets
+   * Messages[length] with {country} and {lengths} filled in.
+   */
+  readonly regionBy?: string;
+  /**
    * Extensions are the file name endings accepted (lower case, with the
    * dot; the name's ending is lower-cased before the comparison).
    */
@@ -1374,6 +1391,42 @@ export interface VerhoeffTableSet {
   readonly d: readonly (readonly number[])[];
   readonly p: readonly (readonly number[])[];
   readonly inv: readonly number[];
+}
+
+/**
+ * PhoneRegion is a country or territory an applicant's phone number may
+ * belong to. The table (phoneRegionTable, phone_regions_gen.go) is
+ * generated from libphonenumber's metadata by web/scripts/gen-phone-regions.mjs
+ * and sorted by name; the web app gets it with the application's rules.
+ */
+export interface PhoneRegion {
+  /** Region is the ISO 3166-1 alpha-2 code ("IN"). */
+  readonly region: string;
+  /** Name is the region's English name ("India"). */
+  readonly name: string;
+  /**
+   * InName is the name as it reads after "in" when that differs ("the
+   * United Kingdom"); empty otherwise.
+   */
+  readonly inName?: string;
+  /** Code is the international calling code with its plus ("+91"). */
+  readonly code: string;
+  /**
+   * Lengths are the possible lengths of a national number (fixed line
+   * and mobile), ascending.
+   */
+  readonly lengths: readonly number[];
+  /**
+   * Trunk is the prefix dialled before a national number at home ("0"),
+   * which the number is stored without; empty where there is none.
+   */
+  readonly trunk?: string;
+  /**
+   * Main marks the region a calling code shared by several belongs to
+   * first (+1: the United States), the one assumed when only the code is
+   * known.
+   */
+  readonly main?: boolean;
 }
 
 /** A document title, as the server writes it into <head>: replace {title} with the page's title. */
