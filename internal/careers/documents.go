@@ -113,6 +113,12 @@ func (sub *Submission) refusal(part, fileName string, cr *countingReader, err er
 		// The spool file could not be written: the server's fault.
 		return storageRefusal(err)
 	}
+	var refused *domain.Refused
+	if errors.As(err, &refused) {
+		// No room to check it now (the decode budget is taken): the
+		// document is fine as far as anyone knows; come back later.
+		return refused
+	}
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Code != domain.EInvalid {
 		// Not a judgement of the document (a cancelled request among
