@@ -48,6 +48,7 @@ func main() {
 }
 
 func run(samples int, duration time.Duration, conc, rounds int) error {
+	benchDecode()
 	dir, err := os.MkdirTemp("", "site-bench-")
 	if err != nil {
 		return err
@@ -149,6 +150,9 @@ func run(samples int, duration time.Duration, conc, rounds int) error {
 	}
 	fmt.Println()
 	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
+		return err
+	}
+	if err := benchSlowUploads("http://"+a.Addr(), jobs[open].ID); err != nil {
 		return err
 	}
 	stop()

@@ -163,13 +163,13 @@ func writeTypes(b *bytes.Buffer, dir string) error {
 
 // ruleTypes are the types of the forms' rules tables (internal/domain,
 // form_rules.go and national_id.go), in the order they are written.
-var ruleTypes = []string{"RuleSet", "FieldRule", "Condition", "YearSpan", "NumberRange", "NationalIDFormat", "VerhoeffTableSet"}
+var ruleTypes = []string{"RuleSet", "FieldRule", "Condition", "YearSpan", "NumberRange", "NationalIDFormat", "VerhoeffTableSet", "PhoneRegion"}
 
 // writeRuleTypes writes the TypeScript interfaces of ruleTypes, read-only
 // as the tables are (APPLICATION_RULES, CONTACT_RULES and COMMENT_RULES
 // are written as const), for web/src/lib/form-rules.ts, their interpreter.
 func writeRuleTypes(b *bytes.Buffer, root string) error {
-	files := []string{filepath.Join(root, domainDir, "form_rules.go"), filepath.Join(root, domainDir, "national_id.go")}
+	files := []string{filepath.Join(root, domainDir, "form_rules.go"), filepath.Join(root, domainDir, "national_id.go"), filepath.Join(root, domainDir, "phone.go")}
 	specs, err := structTypes(token.NewFileSet(), files, "domain")
 	if err != nil {
 		return err
@@ -453,7 +453,7 @@ func jsString(s string) string {
 // limits (internal/domain/application_options.go).
 func writeApplicationOptions(b *bytes.Buffer) error {
 	opts := map[string]any{
-		"countryCodes":            domain.CountryCodes,
+		"defaultPhoneRegion":      domain.DefaultPhoneRegion,
 		"locationPreferences":     domain.LocationPreferences,
 		"educationLevels":         domain.EducationLevels,
 		"boardLevels":             domain.BoardLevels,

@@ -92,33 +92,6 @@ func privateDir(dir string) error {
 	return nil
 }
 
-// removeStaleUploads deletes what an earlier run left in the uploads
-// folder (documents being checked when it stopped). Files younger than
-// age are left alone: another instance sharing the data folder may be
-// checking them right now.
-func removeStaleUploads(dir string, age time.Duration, log *slog.Logger) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		log.Warn("read uploads folder", "err", err)
-		return
-	}
-	removed := 0
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil || time.Since(info.ModTime()) < age {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-			log.Warn("remove stale upload", "err", err)
-			continue
-		}
-		removed++
-	}
-	if removed > 0 {
-		log.Info("removed stale uploads", "count", removed)
-	}
-}
-
 // App is a running site: its dependencies and its HTTP server.
 type App struct {
 	cfg      *config.Config
@@ -131,7 +104,8 @@ type App struct {
 	http     *http.Server
 	listener net.Listener
 	idKeys   *idcrypt.Keyring
-	uploads  string // the folder of documents being checked
+	uploads  string    // the folder of documents being checked
+	spool    *runSpool // this run's folder in it
 	// lock is held, shared with the site's other instances, while the app
 	// is open: `site restore` refuses to write under it.
 	lock *sitelock.Lock
@@ -207,6 +181,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, accessLog io
 	}
 	a.uploads = uploads
 	removeStaleUploads(uploads, staleUploadAge, log)
+	if a.spool, err = openRunSpool(uploads); err != nil {
+		return nil, err
+	}
 	var reg *prometheus.Registry
 	if cfg.MetricsAddr != "" {
 		if reg, err = newRegistry(a.store); err != nil {
@@ -221,7 +198,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, accessLog io
 		TrustedProxies: cfg.TrustedProxies,
 		StaffEmail:     cfg.StaffEmail, MailQueued: a.sender.Nudge,
 		RetentionDays:    cfg.RetentionDays,
-		TempDir:          uploads,
+		TempDir:          a.spool.dir,
 		IDKeys:           a.idKeys,
 		StaffIdleTimeout: cfg.StaffIdleTimeout,
 	}
@@ -466,6 +443,7 @@ func (a *App) Close() {
 	if a.store != nil {
 		_ = a.store.Close()
 	}
+	a.spool.close()
 	a.lock.Release()
 }
 
@@ -571,11 +549,11 @@ const (
 	// visitor retrying later than this gets a new submission (which
 	// replaces the first, same job and e-mail).
 	submissionKeyAge = 7 * 24 * time.Hour
-	// staleUploadAge is how old a file in the uploads folder must be
-	// before it is taken for one left behind (by a crash, or a removal
-	// that failed): a document is checked and stored within the upload's
-	// deadline, far less than this.
-	staleUploadAge = time.Hour
+	// staleUploadAge is how old a document check's file outside a run's
+	// folder must be before it is taken for one left behind: longer than
+	// an upload may last (10 minutes, and a minute to answer). A run's
+	// own folder goes as soon as its lock is free (spool.go).
+	staleUploadAge = 15 * time.Minute
 )
 
 // janitor runs housekeeping now (in the background of serving) and every
@@ -587,7 +565,7 @@ const (
 // files) older than the retention period and national-ID documents
 // older than theirs, deletes files no application references that are
 // older than an hour (left by failed or abandoned submissions), and
-// empties the uploads folder of files older than an hour.
+// empties the uploads folder of documents left there (see spool.go).
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
@@ -639,6 +617,9 @@ func (a *App) housekeep(ctx context.Context) {
 	// would otherwise keep applicants' documents on its disk.
 	if a.uploads != "" {
 		removeStaleUploads(a.uploads, staleUploadAge, a.log)
+	}
+	if a.spool != nil {
+		removeStaleUploads(a.spool.dir, staleUploadAge, a.log)
 	}
 }
 

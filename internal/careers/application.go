@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"corpsite/internal/domain"
-	"corpsite/internal/wire"
 )
 
 // errNoKeys is the failure to store an application without data keys.
@@ -34,8 +33,11 @@ func (sub *Submission) application() (domain.Application, error) {
 		DisabilityStatus: req.DisabilityStatus, NationalIDType: req.NationalIDType,
 		NationalIDNumberEnc: sealed, NationalIDLast4: domain.NationalIDLastFour(req.NationalIDType, number), NationalIDDocumentKey: d.idDoc,
 		ConsentVersion: req.ConsentVersion, ConsentAt: sub.now,
-		Spam: suspectedSpam(req),
 	}
+	// Suspected spam is kept with why, and its confirmation held until
+	// staff mark it not spam (spam.go).
+	a.Spam, a.SpamReasons = SuspectSpam(req)
+	a.ConfirmationHeld = a.Spam
 	// The form always shows one work experience and one education; left
 	// blank, they are no entry at all (the rules skip them too).
 	for i, w := range req.WorkExperiences {
@@ -60,14 +62,6 @@ func (sub *Submission) application() (domain.Application, error) {
 		a.Certifications = append(a.Certifications, domain.Certification{Name: c.Name, DocumentKey: d.certs[i]})
 	}
 	return a, nil
-}
-
-// suspectedSpam tells a submission people do not send: the hidden
-// homepage field filled in, or the form sent faster than anyone fills it
-// (or without saying how long it took). It is stored all the same,
-// marked, and mails no one.
-func suspectedSpam(req *wire.ApplicationRequest) bool {
-	return req.Homepage != "" || req.ElapsedMs == nil || *req.ElapsedMs < MinFill.Milliseconds()
 }
 
 // seal seals a national ID number with the data keys.

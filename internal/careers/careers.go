@@ -21,8 +21,9 @@ import (
 
 // Abuse controls and bounds of a submission.
 const (
-	// MinFill is the least time a person takes to fill the long
-	// application form; faster submissions are kept but marked as spam.
+	// MinFill is the least time a person takes to type the long
+	// application form; faster submissions score a weak signal of spam
+	// (autofill is that fast too; see spam.go).
 	MinFill = 20 * time.Second
 	// Limit applications per Window are accepted from one client. Only
 	// submissions whose text is valid count, so a visitor correcting
@@ -77,7 +78,9 @@ type Config struct {
 	// wake the mail sender at once.
 	MailQueued func()
 	// MaxUploads is how many submissions may stream their documents at
-	// once; more are refused (EBusy), not queued. At least 1.
+	// once; more are refused (EBusy), not queued. At least 1. One client
+	// gets at most UploadsPerClient of them, and ReservedUploads are kept
+	// for clients with none in flight.
 	MaxUploads int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -96,8 +99,8 @@ type Service struct {
 	mailQueued func()
 	now        func() time.Time
 	log        *slog.Logger
-	// slots holds a token per submission streaming its documents.
-	slots chan struct{}
+	// slots are taken by the submissions streaming their documents.
+	slots *slots
 }
 
 // New returns the service c describes.
@@ -111,12 +114,21 @@ func New(c Config) *Service {
 	return &Service{
 		store: c.Store, blobs: c.Blobs, keys: c.Keys, tempDir: c.TempDir,
 		mail: c.Mail, mailQueued: c.MailQueued, now: c.Now, log: c.Log,
-		slots: make(chan struct{}, max(c.MaxUploads, 1)),
+		slots: newSlots(c.MaxUploads, UploadsPerClient, ReservedUploads),
 	}
 }
 
 // Uploading is how many submissions hold an upload slot now.
-func (s *Service) Uploading() int { return len(s.slots) }
+func (s *Service) Uploading() int {
+	n, _ := s.slots.counts()
+	return n
+}
+
+// UploadingClients is how many clients hold an upload slot now.
+func (s *Service) UploadingClients() int {
+	_, n := s.slots.counts()
+	return n
+}
 
 // Request says which job a submission is for and who sends it.
 type Request struct {
@@ -156,12 +168,12 @@ func (s *Service) Begin(ctx context.Context, req Request) (*Submission, *Receipt
 			}
 			return nil, &rc, nil
 		} else if !domain.IsNotFound(err) {
-			return nil, nil, err
+			return nil, nil, storageRefusal(err)
 		}
 	}
 	job, err := s.openJob(ctx, req.JobID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, storageRefusal(err)
 	}
 	if req.Log == nil {
 		req.Log = s.log
@@ -214,7 +226,9 @@ type Submission struct {
 // Admit judges the application's text and, when it passes, lets its
 // documents in: an upload slot first (a submission refused for want of
 // one does not count against the client), then the client's limit.
-// Errors: EInvalid with a message per field for the text, *domain.Refused. The
+// Errors: EInvalid with a message per field for the text, *domain.Refused
+// (no slot, the client's limit or its uploads in flight, a busy
+// database). The
 // caller must call done when the submission ends, whatever the outcome:
 // it deletes the documents stored unless the application was saved, and
 // frees the slot.
@@ -225,7 +239,7 @@ func (sub *Submission) Admit(ctx context.Context, app wire.ApplicationRequest) (
 	if problems := domain.ValidateApplication(sub.fields, nil, sub.today); len(problems) > 0 {
 		return nil, domain.ApplicationError(problems)
 	}
-	release, err := sub.svc.admit(ctx, sub.req.Client)
+	release, err := sub.svc.admit(ctx, sub.req.Client, sub.req.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -237,19 +251,18 @@ func (sub *Submission) Admit(ctx context.Context, app wire.ApplicationRequest) (
 	}, nil
 }
 
-// admit takes an upload slot and counts one submission against client's
-// limit. release frees the slot.
-func (s *Service) admit(ctx context.Context, client string) (release func(), err error) {
-	select {
-	case s.slots <- struct{}{}:
-	default:
-		return nil, &domain.Refused{Err: domain.Errorf(domain.EBusy, msgBusy), Retry: BusyRetry}
+// admit takes an upload slot for client's submission with idempotency key
+// and counts one submission against client's limit. release frees the slot. A busy database is refused in the
+// applicant's words (see storageRefusal).
+func (s *Service) admit(ctx context.Context, client, key string) (release func(), err error) {
+	release, err = s.slots.take(client, key)
+	if err != nil {
+		return nil, err
 	}
-	release = func() { <-s.slots }
 	ok, retry, err := s.store.Allow(ctx, "apply:"+client, Limit, Window, s.now())
 	if err != nil {
 		release()
-		return nil, err
+		return nil, storageRefusal(err)
 	}
 	if !ok {
 		release()
@@ -292,7 +305,8 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 			// within the hour if it does not.
 			sub.docs.leaveToSweeper = true
 		}
-		return Receipt{}, err
+		// A busy database rolled the transaction back: nothing was saved.
+		return Receipt{}, storageRefusal(err)
 	}
 	if res.Replayed {
 		// The same key won a race with this submission: the other one's

@@ -611,8 +611,9 @@ func TestSuspectedSpamIsKeptAsideAndMailsNoOne(t *testing.T) {
 	f := newFixture(t, 4)
 	for i, edit := range []func(*wire.ApplicationRequest){
 		func(r *wire.ApplicationRequest) { r.Homepage = "http://spam.example" },
-		func(r *wire.ApplicationRequest) { ms := careers.MinFill.Milliseconds() - 1; r.ElapsedMs = &ms },
-		func(r *wire.ApplicationRequest) { r.ElapsedMs = nil },
+		// A short fill or no time is spam only with another signal (spam.go).
+		func(r *wire.ApplicationRequest) { r.ElapsedMs, r.CoverLetter = elapsed(time.Second), threeLinks },
+		func(r *wire.ApplicationRequest) { r.ElapsedMs, r.CoverLetter = nil, threeLinks },
 	} {
 		app := request(fmt.Sprintf("bot%d@example.com", i))
 		edit(&app)

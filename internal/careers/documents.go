@@ -67,15 +67,21 @@ func (sub *Submission) AddDocument(ctx context.Context, part, fileName string, r
 	if fileName == "" {
 		return domain.FieldError(part, "Attach the "+d.label+" as a file.")
 	}
-	// The name first, in the words the form uses; then docfile reads the
-	// content and judges it by what it is.
-	if msg := domain.CheckFileName(part, fileName); msg != "" {
+	// The name first: what a browser may send of a path goes, then what
+	// is wrong with the rest is said; then the rules' words (length,
+	// extension); then docfile reads the content and judges it by what
+	// it is.
+	fileName, msg := CleanFileName(d.label, fileName)
+	if msg == "" {
+		msg = domain.CheckFileName(part, fileName)
+	}
+	if msg != "" {
 		return domain.FieldError(part, msg)
 	}
 	cr := &countingReader{r: r}
 	checked, err := docfile.Check(ctx, d.kind, fileName, cr, sub.svc.tempDir)
 	if err != nil {
-		return sub.refusal(part, fileName, cr.n, err)
+		return sub.refusal(part, fileName, cr, err)
 	}
 	defer checked.Remove()
 	key := domain.NewBlobKey(d.folder, d.name, sub.now, checked.Ext)
@@ -88,19 +94,30 @@ func (sub *Submission) AddDocument(ctx context.Context, part, fileName string, r
 	if err := sub.svc.blobs.Put(ctx, key, rc, checked.ContentType); err != nil {
 		// Blob errors quote the key, which carries a slug of the
 		// applicant's name, and a failed request's error is logged.
-		return domain.BlobErr("store", key, err)
+		return storageRefusal(domain.BlobErr("store", key, err))
 	}
 	sub.docs.metas[part] = domain.FileMeta{Name: fileName, Size: checked.Size}
 	*d.slot = key
 	return nil
 }
 
-// refusal is what a failed check of part's document (read bytes of it)
-// tells: a refusal of the document, or a *ReadError for the caller.
-func (sub *Submission) refusal(part, fileName string, read int64, err error) error {
+// refusal is what a failed check of part's document (read through cr)
+// tells: a refusal of the document, a full disk (storageRefusal), or a
+// *ReadError for the caller.
+func (sub *Submission) refusal(part, fileName string, cr *countingReader, err error) error {
 	var re *ReadError
 	if errors.As(err, &re) {
 		return re
+	}
+	if isStorageFull(err) {
+		// The spool file could not be written: the server's fault.
+		return storageRefusal(err)
+	}
+	var refused *domain.Refused
+	if errors.As(err, &refused) {
+		// No room to check it now (the decode budget is taken): the
+		// document is fine as far as anyone knows; come back later.
+		return refused
 	}
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Code != domain.EInvalid {
@@ -108,10 +125,13 @@ func (sub *Submission) refusal(part, fileName string, read int64, err error) err
 		// them): the caller tells the client.
 		return &ReadError{Err: err}
 	}
-	// An empty or too large file gets the rules' words, which the form
-	// shows for it too; its content, docfile's.
-	if msg := domain.CheckFileMeta(part, fileName, read); msg != "" {
-		return domain.FieldError(part, msg)
+	// An empty (read to its end, no byte) or too large file gets the
+	// rules' words, which the form shows for it too; anything else,
+	// docfile's.
+	if (cr.eof && cr.n == 0) || cr.n > domain.FileMaxBytes(part) {
+		if msg := domain.CheckFileMeta(part, fileName, cr.n); msg != "" {
+			return domain.FieldError(part, msg)
+		}
 	}
 	return domain.FieldError(part, de.Message)
 }
@@ -156,14 +176,19 @@ func (sub *Submission) cleanupOnFailure(ctx context.Context) {
 	sub.svc.deleteBlobs(ctx, d.keys)
 }
 
-// countingReader counts the bytes read through it.
+// countingReader counts the bytes read through it and whether it
+// reached the end.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	eof bool
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if err == io.EOF {
+		c.eof = true
+	}
 	return n, err
 }

@@ -197,7 +197,9 @@ func (s *Server) jobTitles(ctx context.Context) (map[string]string, []wire.JobCh
 }
 
 // GET /api/admin/applications: one page of the applications the filters
-// select. Suspected spam is left out unless spam=1 asks for it alone.
+// select. Suspected spam is left out unless spam=1 asks for it alone; a
+// search that is a reference or an e-mail address also finds its
+// applications in any folder (Found).
 func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationList, error) {
 	q, err := parseInboxQuery(r.URL.Query(), s.zone)
 	if err != nil {
@@ -220,12 +222,19 @@ func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, s
 	}
 	rows := make([]wire.ApplicationRow, len(apps))
 	for i, a := range apps {
-		rows[i] = wire.ApplicationRow{ID: a.ID, Reference: a.Reference, FullName: a.FullName,
-			Email: a.Email, JobID: a.JobID, JobTitle: titles[a.JobID], Status: string(a.Status),
-			Spam: a.Spam, AppliedAt: a.AppliedAt}
+		rows[i] = applicationRow(a, titles)
+	}
+	found, err := s.found(ctx, q.filter.Query, titles)
+	if err != nil {
+		return wire.ApplicationList{}, err
+	}
+	queue, err := s.store.CountApplications(ctx, domain.ApplicationFilter{Spam: domain.SpamQueue})
+	if err != nil {
+		return wire.ApplicationList{}, err
 	}
 	return wire.ApplicationList{Rows: rows, Total: total, Page: q.page, PageSize: inboxPageSize,
-		Pages: max(1, (total+inboxPageSize-1)/inboxPageSize), Jobs: jobs, Statuses: statusNames()}, nil
+		Pages: max(1, (total+inboxPageSize-1)/inboxPageSize), Jobs: jobs, Statuses: statusNames(),
+		Found: found, SpamQueue: queue}, nil
 }
 
 // inboxDoc is one document of an application.
@@ -306,11 +315,13 @@ func (s *Server) adminApplication(w http.ResponseWriter, r *http.Request, st *St
 	if err != nil {
 		return wire.ApplicationDetail{}, err
 	}
-	return s.applicationDetail(r.Context(), a)
+	return s.applicationDetail(r.Context(), a, st)
 }
 
-// applicationDetail is a as the console shows it, with its notes.
-func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (wire.ApplicationDetail, error) {
+// applicationDetail is a as the console shows it to st, with its notes.
+// The equal-opportunity answers are shown to admins only
+// (domain.SeesVoluntaryAnswers): reviewers judge without them.
+func (s *Server) applicationDetail(ctx context.Context, a domain.Application, st *Staff) (wire.ApplicationDetail, error) {
 	notes, err := s.store.ListApplicationNotes(ctx, a.ID)
 	if err != nil {
 		return wire.ApplicationDetail{}, err
@@ -324,6 +335,7 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (w
 	d := wire.ApplicationDetail{
 		ID: a.ID, Reference: a.Reference, JobID: a.JobID, JobTitle: title,
 		Status: string(a.Status), StatusChangedAt: a.StatusChangedAt, Spam: a.Spam,
+		SpamReasons: a.SpamReasons, SpamReview: string(a.SpamReview), ConfirmationHeld: a.ConfirmationHeld,
 		AppliedAt: a.AppliedAt, UpdatedAt: a.UpdatedAt,
 		FirstName: a.FirstName, MiddleName: a.MiddleName, LastName: a.LastName, FullName: a.FullName,
 		Email: a.Email, Phone: strings.TrimSpace(a.PhoneCountryCode + " " + a.PhoneNumber),
@@ -335,12 +347,14 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application) (w
 		Certifications:  make([]wire.ApplicationCertification, len(a.Certifications)),
 		CoverLetter:     a.CoverLetter, HeardFrom: a.HeardFrom,
 		EligibleToWork: a.EligibleToWork, WillingToRelocate: a.WillingToRelocate,
-		Gender: a.Gender, DisabilityStatus: a.DisabilityStatus,
 		NationalIDType: a.NationalIDType, NationalIDMasked: maskID(a),
 		ConsentVersion: a.ConsentVersion, ConsentAt: a.ConsentAt,
 		Documents: []wire.ApplicationDocument{},
 		Notes:     make([]wire.ApplicationNote, len(notes)),
 		Statuses:  statusNames(),
+	}
+	if domain.SeesVoluntaryAnswers(st.Role) {
+		d.Voluntary = &wire.VoluntaryAnswers{Gender: a.Gender, DisabilityStatus: a.DisabilityStatus}
 	}
 	for i, x := range a.WorkExperiences {
 		d.WorkExperiences[i] = wire.WorkExperience(x)
@@ -511,7 +525,7 @@ func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staf
 	if a, err = s.getApplication(r); err != nil {
 		return wire.ApplicationDetail{}, err
 	}
-	return s.applicationDetail(r.Context(), a)
+	return s.applicationDetail(r.Context(), a, st)
 }
 
 // POST /api/admin/applications/{id}/notes: adds an internal note by the

@@ -515,7 +515,7 @@ var auditActions = []domain.AuditAction{
 	domain.AuditPasswordSet, domain.AuditTOTPEnabled, domain.AuditRecoveryUsed, domain.AuditStaffAdded,
 	domain.AuditStaffReset, domain.AuditStaffDisabled, domain.AuditStaffEnabled, domain.AuditRoleChanged,
 	domain.AuditIDRevealed, domain.AuditDocDownloaded, domain.AuditExport, domain.AuditErase,
-	domain.AuditStatusChanged, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted,
+	domain.AuditStatusChanged, domain.AuditMarkedNotSpam, domain.AuditMarkedSpam, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted,
 	domain.AuditPostPublished, domain.AuditPostUnpublish, domain.AuditPostDeleted, domain.AuditCommentsMod,
 	domain.AuditMailRetried, domain.AuditContactDeleted,
 }

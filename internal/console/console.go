@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"corpsite/internal/auth"
+	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
@@ -53,6 +54,9 @@ type Options struct {
 	// BaseURL is the site's public origin: set-up links start with it, and
 	// it decides the session cookie (see staffCookie).
 	BaseURL string
+	// Careers is the job application use case: staff's spam verdicts
+	// go through it.
+	Careers *careers.Service
 	// MailQueued, if set, is called after an e-mail was queued for a retry,
 	// to wake the mail sender.
 	MailQueued func()
@@ -70,6 +74,7 @@ type Server struct {
 	blobs      domain.BlobStore
 	site       Site
 	signin     *staffsignin.Service
+	careers    *careers.Service
 	idKeys     *idcrypt.Keyring
 	now        func() time.Time
 	log        *slog.Logger
@@ -98,6 +103,7 @@ func New(o Options) *Server {
 		blobs:      o.Blobs,
 		site:       o.Site,
 		signin:     o.SignIn,
+		careers:    o.Careers,
 		idKeys:     o.IDKeys,
 		now:        o.Now,
 		log:        o.Logger,

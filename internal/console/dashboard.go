@@ -26,6 +26,9 @@ func (s *Server) adminDashboard(_ http.ResponseWriter, r *http.Request, st *Staf
 			return wire.DashboardCounts{}, err
 		}
 		c.NewApplications = n
+		if c.SuspectedSpam, err = s.store.CountApplications(ctx, domain.ApplicationFilter{Spam: domain.SpamQueue}); err != nil {
+			return wire.DashboardCounts{}, err
+		}
 	}
 	if st.Role.Allowed(editors...) {
 		n, err := s.store.CountContactMessages(ctx, domain.ContactFilter{Folder: domain.FolderInbox, Status: domain.ContactNew})

@@ -4,17 +4,23 @@
 // Check spools one multipart file part to a temp file, never reading more
 // than the kind's limit plus one byte, and accepts it only when the file
 // name is harmless, its extension is allowed for the kind and the content
-// really is of the type the extension names: a PDF, an OLE Word document
-// without macros, a DOCX that is not a zip bomb and has no macros, no
-// remote template or linked object and no embedded packaged file, or a
-// JPEG/PNG image within pixel bounds. Images
+// really is of the type the extension names: a PDF with a cross-reference
+// structure and no scripts, launch actions, embedded files, rich media,
+// XFA forms or hidden web page (pdf.go); an OLE Word document without
+// macros; a DOCX that is not a zip bomb and has no macros, no program
+// anywhere in it, no external relationship but hyperlinks and no
+// relationship to anything but Office parts (docx.go); or a JPEG/PNG
+// image within pixel bounds, not a decompression bomb, decoded within a
+// memory budget shared by all decodes (image.go, budget.go). Images
 // are decoded and re-encoded, which drops EXIF (GPS position, camera
 // serial numbers) and every other piece of metadata, and neutralises
 // payloads hidden in ancillary chunks.
 //
 // Refusals are *domain.Error values of kind EInvalid whose message names
-// the document and tells the visitor what to do. On refusal nothing the
-// call wrote is left in the temp folder.
+// the document and tells the visitor what to do; an image that finds no
+// room in the decode budget in time is a *domain.Refused of kind EBusy
+// (try again later). On refusal nothing the call wrote is left in the
+// temp folder.
 //
 // The package depends on the standard library and the domain only.
 package docfile
@@ -57,22 +63,23 @@ type kindInfo struct {
 	exts     []string // allowed extensions, lower case with the dot
 	allowed  string   // the allowed types in words, for the extension message
 	maxBytes int64
+	scan     bool // a photo or scan of a paper (ID, certificate): MaxScanPixels
 }
 
 func (k Kind) info() (kindInfo, bool) {
 	switch k {
 	case Resume:
 		return kindInfo{"resume", domain.ResumeExtensions,
-			"a PDF or Word document (.pdf, .doc, .docx)", domain.ResumeMaxBytes}, true
+			"a PDF or Word document (.pdf, .doc, .docx)", domain.ResumeMaxBytes, false}, true
 	case IDDocument:
 		return kindInfo{"ID document", domain.IDDocumentExtensions,
-			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes}, true
+			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case Certification:
 		return kindInfo{"certification document", domain.CertificationExtensions,
-			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes}, true
+			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case CoverImage:
 		return kindInfo{"cover image", []string{".jpg", ".jpeg", ".png"},
-			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes}, true
+			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
 	}
 	return kindInfo{}, false
 }
@@ -156,7 +163,8 @@ func (c *Checked) Remove() error {
 // for the caller to discard.
 //
 // Refusals are *domain.Error with Code domain.EInvalid and a message a
-// visitor can act on. A failing r gives EInvalid too, wrapping the read
+// visitor can act on; an image the server has no room to decode now is a
+// *domain.Refused of Code domain.EBusy with the time to wait (BusyRetry). A failing r gives EInvalid too, wrapping the read
 // error (errors.As still finds e.g. an *http.MaxBytesError); a cancelled
 // ctx gives ctx.Err(); a failing temp folder gives a plain (internal)
 // error. In every case but acceptance nothing is left in tmpDir.

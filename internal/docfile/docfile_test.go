@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/jpeg"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"corpsite/internal/docfile"
 	"corpsite/internal/docfile/docfiletest"
@@ -68,6 +70,16 @@ func TestGoodFiles(t *testing.T) {
 				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink", "https://www.linkedin.com/in/someone", true))},
 			docfiletest.ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: docfiletest.OLE(docfiletest.OLEEntry{Name: "Workbook", Data: make([]byte, 4096)})},
 		)...), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
+		// Made from a template on the author's disk; an embedded
+		// spreadsheet through a package relationship.
+		{docfile.Resume, "from template.docx", docfiletest.Zip(append(docfiletest.DOCXParts(),
+			docfiletest.ZipEntry{Name: "word/_rels/settings.xml.rels", Data: []byte(docfiletest.RelsWith(
+				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate",
+				`file:///C:\Users\Priya\AppData\Roaming\Microsoft\Templates\Modern%20resume.dotx`, true))},
+			docfiletest.ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(docfiletest.RelsWith(
+				"http://schemas.openxmlformats.org/officeDocument/2006/relationships/package", "embeddings/Microsoft_Excel_Worksheet.xlsx", false))},
+			docfiletest.ZipEntry{Name: "word/embeddings/Microsoft_Excel_Worksheet.xlsx", Data: docfiletest.Zip(docfiletest.ZipEntry{Name: "xl/workbook.xml", Data: []byte("<workbook/>")})},
+		)...), ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", false},
 		{docfile.Resume, "cv.exe.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
 		// The zero-width non-joiner and joiner are part of Indic spelling.
 		{docfile.Resume, "मे\u200Cरा बायो\u200D.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
@@ -79,6 +91,16 @@ func TestGoodFiles(t *testing.T) {
 		{docfile.Certification, "aws.png", docfiletest.GoodPNG(), ".png", "image/png", true},
 		{docfile.Certification, "aws.jpeg", docfiletest.GoodJPEG(), ".jpg", "image/jpeg", true},
 		{docfile.Certification, "aws.pdf", docfiletest.GoodPDF(), ".pdf", "application/pdf", false},
+		// A PDF that opens at its first page (a GoTo /OpenAction, as Word
+		// writes), whose page and XMP metadata speak of JavaScript in
+		// plain text and whose keywords do in a string.
+		{docfile.Resume, "web developer.pdf", goodPDFWithText(), ".pdf", "application/pdf", false},
+		// Objects in a compressed object stream, found through a
+		// cross-reference stream.
+		{docfile.Resume, "cv15.pdf", docfiletest.PDFWithObjStm("", "<< /Dests << >> >>"), ".pdf", "application/pdf", false},
+		// Encrypted for printing restrictions only, without object streams.
+		{docfile.Certification, "locked.pdf", docfiletest.PDF("/Encrypt 6 0 R ", append(docfiletest.PDFObjects(),
+			"<< /Filter /Standard /V 1 /R 2 /O (owner) /U (user) /P -44 >>")...), ".pdf", "application/pdf", false},
 		// Leading junk before %PDF- within the first 1024 bytes.
 		{docfile.Certification, "old.pdf", append(bytes.Repeat([]byte{0}, 100), docfiletest.GoodPDF()...), ".pdf", "application/pdf", false},
 	}
@@ -127,6 +149,19 @@ func TestGoodFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goodPDFWithText is a PDF whose text mentions, outside any dictionary,
+// the names a PDF must not use: what a web developer's CV says.
+func goodPDFWithText() []byte {
+	objs := docfiletest.PDFObjects()
+	objs[0] = "<< /Type /Catalog /Pages 2 0 R /OpenAction [3 0 R /Fit] /Metadata 6 0 R >>"
+	objs[3] = docfiletest.PDFStream("", "BT /F1 12 Tf 72 700 Td (Skills: HTML/CSS/JavaScript, Java/JS, /Launch and /EmbeddedFiles) Tj ET")
+	xmp := `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>` +
+		`<rdf:Description dc:subject="Java/JavaScript /EmbeddedFiles /Launch developer"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`
+	objs = append(objs, docfiletest.PDFStream("/Type /Metadata /Subtype /XML", xmp),
+		"<< /Title (Curriculum vitae) /Keywords (Java/JavaScript /JS /XFA) >>")
+	return docfiletest.PDF("/Info 7 0 R ", objs...)
 }
 
 func TestBadFiles(t *testing.T) {
@@ -410,4 +445,35 @@ func TestImageAtSideLimit(t *testing.T) {
 	}
 	c.Remove()
 	assertEmpty(t, dir)
+}
+
+// TestPNGBombAnsweredQuickly: the 244 KB 16-bit PNG of 5600 × 5600
+// pixels that once took 23 s and 679 MB to check is answered from its
+// header: as a certificate it is beyond the scans' 24 megapixels, and as
+// a cover image (40 megapixels allowed) its ratio of pixels to bytes gives
+// it away.
+func TestPNGBombAnsweredQuickly(t *testing.T) {
+	t.Parallel()
+	data := docfiletest.PNG16Zeros(5600, 5600)
+	if len(data) > 300<<10 {
+		t.Fatalf("the bomb takes %d bytes, want about 244 KB", len(data))
+	}
+	for _, tc := range []struct {
+		kind docfile.Kind
+		want string
+	}{
+		{docfile.Certification, "The certification document is too large an image (5600 × 5600 pixels). We accept at most 24 megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF."},
+		{docfile.CoverImage, fmt.Sprintf("The cover image is an image of 5600 × 5600 pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan.", len(data)>>10)},
+	} {
+		dir := t.TempDir()
+		start := time.Now()
+		_, err := docfile.Check(context.Background(), tc.kind, "bomb.png", bytes.NewReader(data), dir)
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("%s: answered after %s, want under 3 s", tc.kind, took)
+		}
+		if domain.ErrorCode(err) != domain.EInvalid || domain.ErrorMessage(err) != tc.want {
+			t.Errorf("%s: got %v\nwant %s", tc.kind, err, tc.want)
+		}
+		assertEmpty(t, dir)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path"
 	"strings"
@@ -100,6 +101,9 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 		if base := path.Base(key); base == "vbaproject.bin" || base == "vbadata.xml" || macroExtensions[path.Ext(key)] {
 			return macroRefusal(ki)
 		}
+		if programExtensions[path.Ext(key)] {
+			return programRefusal(ki)
+		}
 		switch key {
 		case "[content_types].xml":
 			contentTypes = zf
@@ -125,7 +129,7 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 		case strings.HasPrefix(key, "word/embeddings/") && path.Ext(key) == ".bin":
 			keepMax = maxKeptEmbedding
 		}
-		n, content, why := expandEntry(zf, MaxZipTotal-total, keepMax)
+		n, content, prefix, why := expandEntry(zf, MaxZipTotal-total, keepMax)
 		switch why {
 		case "":
 		case "total":
@@ -138,6 +142,9 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 			return broken(why)
 		}
 		total += n
+		if isProgram(prefix) {
+			return programRefusal(ki)
+		}
 		switch {
 		case zf == contentTypes:
 			ct := strings.ToLower(string(content))
@@ -147,10 +154,14 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 				}
 			}
 		case keepMax == maxKeptXML:
-			if external, ok := externalRelationship(content); !ok {
+			switch problem, target := checkRelationships(zf.Name, content); problem {
+			case relDamaged:
 				return broken("a list of relationships is damaged: " + quoteName(zf.Name))
-			} else if external {
-				return invalid("%s is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again.", ki.the())
+			case relFetches:
+				return invalid("%s is a Word document that fetches a template, a picture or an object from the internet or a network share when it is opened, which we cannot accept. Please save it as PDF and upload it again.", ki.the())
+			case relNotOffice:
+				return invalid("%s is a Word document that links to a file that is not part of a Word document (%s), which we cannot accept. Please remove the object or link, or save the document as PDF, and upload it again.",
+					ki.the(), quoteName(target))
 			}
 		case keepMax == maxKeptEmbedding:
 			if err := checkEmbedded(ki, content); err != nil {
@@ -161,40 +172,139 @@ func checkDOCX(ki kindInfo, ft format, f *os.File, size int64, head []byte) erro
 	return nil
 }
 
-// Relationship types that make Word fetch and load content when it opens
-// a document whose relationship has TargetMode="External": a template
-// (which may carry macros, the "template injection" attack), a
-// subdocument, a frame, or a linked object. Hyperlinks, the usual
-// external relationships of a CV, are not among them.
-var fetchingRelationships = map[string]bool{
-	"attachedtemplate": true, "subdocument": true, "frame": true, "oleobject": true, "package": true,
+// relProblem is what is wrong with a relationships part.
+type relProblem int
+
+const (
+	relOK        relProblem = iota
+	relDamaged              // not XML of relationships
+	relFetches              // an external relationship Word follows when it opens the document
+	relNotOffice            // a relationship to a part that is not of an Office document
+)
+
+// officePartExtensions are the extensions of the parts a relationship of
+// a Word document may point to: XML parts, embedded objects (.bin),
+// pictures, fonts, media, embedded Office documents, and the imported
+// chunks (HTML, RTF, text) of altChunk.
+var officePartExtensions = map[string]bool{
+	".xml": true, ".rels": true, ".bin": true, ".vml": true,
+	".png": true, ".jpg": true, ".jpeg": true, ".jpe": true, ".jfif": true, ".gif": true, ".bmp": true, ".dib": true,
+	".tif": true, ".tiff": true, ".emf": true, ".wmf": true, ".emz": true, ".wmz": true, ".svg": true, ".ico": true,
+	".wdp": true, ".jxr": true, ".hdp": true, ".webp": true,
+	".odttf": true, ".fntdata": true, ".ttf": true, ".otf": true,
+	".mp4": true, ".m4v": true, ".mov": true, ".wmv": true, ".avi": true, ".mpg": true, ".mpeg": true,
+	".mp3": true, ".m4a": true, ".wav": true, ".wma": true, ".glb": true,
+	".htm": true, ".html": true, ".mht": true, ".mhtml": true, ".rtf": true, ".txt": true,
+	".docx": true, ".doc": true, ".dotx": true, ".xlsx": true, ".xls": true, ".xlsb": true,
+	".pptx": true, ".ppt": true, ".sldx": true, ".vsdx": true, ".vsd": true,
 }
 
-// externalRelationship reports whether the relationships part rels has a
-// fetching relationship to an external target; ok is false when rels is
-// not XML of relationships.
-func externalRelationship(rels []byte) (external, ok bool) {
+// embeddedObjectExtensions are what an oleObject or package relationship
+// may point to: an OLE object (.bin) or an Office document.
+var embeddedObjectExtensions = map[string]bool{
+	".bin": true, ".docx": true, ".doc": true, ".xlsx": true, ".xls": true, ".xlsb": true,
+	".pptx": true, ".ppt": true, ".sldx": true, ".vsdx": true, ".vsd": true,
+}
+
+// programExtensions name programs and scripts, which no Office part is.
+var programExtensions = map[string]bool{
+	".exe": true, ".dll": true, ".com": true, ".scr": true, ".pif": true, ".cpl": true, ".msi": true, ".msp": true,
+	".bat": true, ".cmd": true, ".ps1": true, ".psm1": true, ".vbs": true, ".vbe": true, ".js": true, ".jse": true,
+	".wsf": true, ".wsh": true, ".hta": true, ".lnk": true, ".jar": true, ".sh": true, ".app": true, ".reg": true,
+	".inf": true, ".sys": true, ".so": true, ".dylib": true, ".elf": true, ".py": true,
+}
+
+// checkRelationships checks the relationships part named relsName. Every
+// external relationship is refused but a hyperlink (followed only when
+// clicked) and a template on the local disk (Word records the template a
+// document was made from, "file:///C:/Users/…/Resume.dotx"; a remote one
+// is the "template injection" attack). An internal relationship must
+// point to an Office part (officePartExtensions; an object, to an OLE
+// object or an Office document). target is the offending target.
+func checkRelationships(relsName string, rels []byte) (problem relProblem, target string) {
 	var doc struct {
 		Rels []struct {
 			Type       string `xml:"Type,attr"`
+			Target     string `xml:"Target,attr"`
 			TargetMode string `xml:"TargetMode,attr"`
 		} `xml:"Relationship"`
 	}
 	if err := xml.Unmarshal(rels, &doc); err != nil {
-		return false, false
+		return relDamaged, ""
 	}
+	// "word/_rels/document.xml.rels" holds the relationships of
+	// "word/document.xml": relative targets start from "word".
+	dir := path.Dir(path.Dir(relsName))
 	for _, r := range doc.Rels {
-		if strings.EqualFold(r.TargetMode, "External") && fetchingRelationships[strings.ToLower(path.Base(r.Type))] {
-			return true, true
+		typ := strings.ToLower(path.Base(r.Type))
+		if strings.EqualFold(r.TargetMode, "External") {
+			if typ == "hyperlink" || typ == "attachedtemplate" && isLocalPath(r.Target) {
+				continue
+			}
+			return relFetches, r.Target
+		}
+		t := r.Target
+		if i := strings.IndexByte(t, '#'); i >= 0 {
+			t = t[:i]
+		}
+		if u, err := url.PathUnescape(t); err == nil {
+			t = u
+		}
+		if strings.HasPrefix(t, "/") {
+			t = path.Clean(t)[1:]
+		} else {
+			t = path.Join(dir, t)
+		}
+		ext := strings.ToLower(path.Ext(t))
+		switch {
+		case typ == "oleobject" || typ == "package":
+			if !embeddedObjectExtensions[ext] {
+				return relNotOffice, t
+			}
+		case ext != "" && !officePartExtensions[ext]:
+			return relNotOffice, t
 		}
 	}
-	return false, true
+	return relOK, ""
+}
+
+// isLocalPath reports whether an external target is a path on a local
+// drive ("C:\…", "file:///C:/…"), not on another machine.
+func isLocalPath(target string) bool {
+	t := target
+	if len(t) >= 8 && strings.EqualFold(t[:8], "file:///") {
+		t = t[8:]
+	}
+	return len(t) >= 3 && ('a' <= t[0]|0x20 && t[0]|0x20 <= 'z') && t[1] == ':' && (t[2] == '\\' || t[2] == '/')
+}
+
+// isProgram reports whether content starting with prefix is a program:
+// a Windows (MZ), Linux (ELF) or macOS (Mach-O, either byte order, or
+// universal) executable.
+func isProgram(prefix []byte) bool {
+	if bytes.HasPrefix(prefix, []byte("MZ")) || bytes.HasPrefix(prefix, []byte("\x7FELF")) {
+		return true
+	}
+	if len(prefix) < 4 {
+		return false
+	}
+	switch binary.BigEndian.Uint32(prefix) {
+	case 0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xBEBAFECA:
+		return true
+	}
+	return false
+}
+
+// programRefusal is the refusal of a Word document carrying a program.
+func programRefusal(ki kindInfo) error {
+	return invalid("%s is a Word document with a program or script inside it, which we cannot accept. Please remove the embedded object, or save the document as PDF, and upload it again.", ki.the())
 }
 
 // checkEmbedded refuses an object embedded in a DOCX that is a compound
-// file holding macros or a packaged file (the "Ole10Native" stream in
+// file holding macros, a packaged file (the "Ole10Native" stream in
 // which Word embeds any file, programs included, to be run by a
-// double-click). Other embedded objects, such as a spreadsheet, pass.
+// double-click) or a stream that starts as a program does. Other
+// embedded objects, such as a spreadsheet, pass.
 func checkEmbedded(ki kindInfo, data []byte) error {
 	if !bytes.HasPrefix(data, oleSignature) || len(data) < 512 {
 		return nil
@@ -210,6 +320,13 @@ func checkEmbedded(ki kindInfo, data []byte) error {
 			return macroRefusal(ki)
 		case name == "\x01OLE10NATIVE":
 			return invalid("%s is a Word document with an embedded file, which we cannot accept. Please remove the embedded file, or save the document as PDF, and upload it again.", ki.the())
+		case e.typ == 2 && e.size >= 4096 && e.start <= oleMaxRegSect:
+			// A stream in the file's own sectors (smaller ones live in the
+			// mini stream): a program there is refused as in the zip.
+			off := (int64(e.start) + 1) << binary.LittleEndian.Uint16(data[0x1E:])
+			if off+8 <= int64(len(data)) && isProgram(data[off:off+8]) {
+				return programRefusal(ki)
+			}
 		}
 	}
 	return nil
@@ -217,41 +334,53 @@ func checkEmbedded(ki kindInfo, data []byte) error {
 
 // expandEntry decompresses zf, at most budget bytes and at most
 // MaxZipRatio times its compressed size once past zipRatioFloor, and
-// returns how many bytes it expanded to and, if keepMax > 0, the content.
-// why is "total" or "ratio" for an exceeded bound, "kept" for content
-// over keepMax, another reason the entry is broken, or "" when it is fine.
-func expandEntry(zf *zip.File, budget int64, keepMax int) (n int64, content []byte, why string) {
+// returns how many bytes it expanded to, its first bytes (up to 8) and,
+// if keepMax > 0, the content. why is "total" or "ratio" for an exceeded
+// bound, "kept" for content over keepMax, another reason the entry is
+// broken, or "" when it is fine.
+func expandEntry(zf *zip.File, budget int64, keepMax int) (n int64, content, prefix []byte, why string) {
 	rc, err := zf.Open()
 	if err != nil {
-		return 0, nil, "a part cannot be opened"
+		return 0, nil, nil, "a part cannot be opened"
 	}
 	defer rc.Close()
 	limit := max(zipRatioFloor, int64(zf.CompressedSize64)*MaxZipRatio)
 	// One byte over the smaller bound tells which one was exceeded.
 	lr := io.LimitReader(rc, min(budget, limit)+1)
-	var w io.Writer = io.Discard
+	head := &prefixWriter{}
+	var w io.Writer = head
 	var keep *boundedBuffer
 	if keepMax > 0 {
 		keep = &boundedBuffer{max: keepMax}
-		w = keep
+		w = io.MultiWriter(head, keep)
 	}
 	n, err = io.Copy(w, lr)
 	switch {
 	case errors.Is(err, errTooLong):
-		return n, nil, "kept"
+		return n, nil, head.b, "kept"
 	case err != nil:
 		// A CRC mismatch, a size that differs from the header, or bad
 		// deflate data.
-		return n, nil, "a part is damaged"
+		return n, nil, head.b, "a part is damaged"
 	case n > budget:
-		return n, nil, "total"
+		return n, nil, head.b, "total"
 	case n > limit:
-		return n, nil, "ratio"
+		return n, nil, head.b, "ratio"
 	}
 	if keep != nil {
 		content = keep.buf.Bytes()
 	}
-	return n, content, ""
+	return n, content, head.b, ""
+}
+
+// prefixWriter keeps the first 8 bytes written to it and discards the rest.
+type prefixWriter struct{ b []byte }
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	if len(p.b) < 8 {
+		p.b = append(p.b, b[:min(len(b), 8-len(p.b))]...)
+	}
+	return len(b), nil
 }
 
 var errTooLong = errors.New("content too long")

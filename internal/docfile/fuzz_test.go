@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"corpsite/internal/docfile"
@@ -83,6 +84,26 @@ func BenchmarkCheckJPEG12MP(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		c, err := docfile.Check(context.Background(), docfile.IDDocument, "id.jpg", bytes.NewReader(data), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Remove()
+	}
+}
+
+// BenchmarkCheckPDFManyStreams: a 9 MB PDF of 30,000 small streams
+// (pictures and fonts of a long document), the scan's worst shape.
+func BenchmarkCheckPDFManyStreams(b *testing.B) {
+	objs := docfiletest.PDFObjects()
+	data := strings.Repeat("x", 200)
+	for len(objs) < 30_000 {
+		objs = append(objs, docfiletest.PDFStream("/Subtype /Image /Width 10 /Height 20", data))
+	}
+	pdf := docfiletest.PDF("", objs...)
+	dir := b.TempDir()
+	b.SetBytes(int64(len(pdf)))
+	for b.Loop() {
+		c, err := docfile.Check(context.Background(), docfile.Resume, "cv.pdf", bytes.NewReader(pdf), dir)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -13,22 +13,39 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // Bounds of an image, checked from its header before any pixel is
 // decoded: a 100 KB PNG can claim 50,000 × 50,000 pixels and would take
-// 10 GB to decode. A 40-megapixel photo is more than any phone takes.
+// 10 GB to decode. A 40-megapixel photo is more than any phone takes;
+// an ID document or a certificate needs far less (MaxScanPixels).
 const (
 	MaxImagePixels = 40_000_000
-	MaxImageSide   = 12000
+	// MaxScanPixels bounds the photo or scan of an ID document or a
+	// certificate: an A4 page scanned at 600 dpi is 35 megapixels, at
+	// 300 dpi under 9; a phone's photo is 12 to 24.
+	MaxScanPixels = 24_000_000
+	MaxImageSide  = 12000
 	// maxDecodedBytes bounds the memory one decode may take, estimated
-	// from the header. An 8-bit image of MaxImagePixels fits; 16-bit
-	// PNGs, progressive JPEGs and photos that must be turned take more
-	// per pixel, so their pixel limit is lower.
+	// from the header (imageCost). An 8-bit image of MaxImagePixels fits;
+	// 16-bit PNGs, progressive JPEGs and photos that must be turned take
+	// more per pixel, so their pixel limit is lower.
 	maxDecodedBytes = 256 << 20
 	// progressiveBytesPerPixel: image/jpeg keeps every coefficient of a
 	// progressive JPEG (4 bytes each, up to 3 per pixel) besides the image.
 	progressiveBytesPerPixel = 15
+	// MaxExpansion is the most a large image's decoded pixels may weigh
+	// per byte of its file. Photos and scans come to 5 to 100; deflate
+	// reaches 1032 on a run of zeros, which is how a 244 KB PNG of
+	// 5600 × 5600 16-bit pixels asks for 251 MB: a decompression bomb.
+	// Below bombFloor decoded bytes a high ratio costs little (a blank
+	// 1000 × 1000 PNG) and passes.
+	MaxExpansion = 250
+	bombFloor    = 32 << 20
+	// freeAfter: after a decode above this cost the memory is handed back
+	// to the system at once, rather than kept by the heap for the next.
+	freeAfter = 64 << 20
 	// jpegQuality of re-encoded photos: visually lossless for a scan.
 	jpegQuality = 90
 	// exifScanLen is how much of a JPEG's start is searched for its EXIF
@@ -36,11 +53,6 @@ const (
 	// most 64 KiB.
 	exifScanLen = 128 << 10
 )
-
-// decodeSlots bounds how many images are decoded at once. Each may take
-// up to maxDecodedBytes (twice that when it must be rotated), so twenty
-// uploads at once wait here instead of taking gigabytes.
-var decodeSlots = make(chan struct{}, 2)
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
@@ -103,6 +115,7 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	}
 	bpp := bytesPerPixel(cfg.ColorModel)
 	orientation := 1
+	interlaced := false
 	if isJPEG {
 		buf := make([]byte, min(size, exifScanLen))
 		if _, err := f.ReadAt(buf, 0); err != nil {
@@ -113,23 +126,71 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		if progressive {
 			bpp = progressiveBytesPerPixel
 		}
+	} else if len(head) > 28 {
+		// IHDR's interlace method: image/png decodes each of the seven
+		// passes into an image of its own before merging them.
+		interlaced = head[28] == 1
 	}
-	if orientation > 1 {
-		bpp += 4 // the turned copy (orient)
-	}
-	maxPixels := min(MaxImagePixels, maxDecodedBytes/bpp)
+	perPixel := costPerPixel(bpp, interlaced, orientation > 1)
+	maxPixels := min(ki.maxPixels(), maxDecodedBytes/perPixel)
 	if w > MaxImageSide || h > MaxImageSide || w*h > maxPixels {
 		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan%s.",
 			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide, ki.orPDF(", or a PDF"))
 	}
-
-	select {
-	case decodeSlots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if decoded := w * h * bytesPerPixel(cfg.ColorModel); decoded > bombFloor && decoded > MaxExpansion*size {
+		return nil, invalid("%s is an image of %d × %d pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan%s.",
+			ki.the(), w, h, max(size>>10, 1), ki.orPDF(", or a PDF"))
 	}
-	defer func() { <-decodeSlots }()
+	// The decoder's and encoder's buffers come on top of the pixels.
+	cost := w*h*perPixel + 1<<20
 
+	switch err := decodeBudget.acquire(ctx, cost, decodeWait); {
+	case errors.Is(err, errBudgetBusy{}):
+		return nil, busy(ki)
+	case err != nil:
+		return nil, err
+	}
+	defer decodeBudget.release(cost)
+	c, err := decodeAndWrite(ctx, ki, ft, f, size, orientation, damaged, tmpDir)
+	if cost > freeAfter {
+		// The decoded image is garbage now: give its pages back before
+		// another upload takes the budget, so that the process does not
+		// keep its peak.
+		debug.FreeOSMemory()
+	}
+	return c, err
+}
+
+// costPerPixel is the memory a decode of an image of bpp bytes a pixel
+// takes per pixel from its start to the end of its re-encoding: the
+// decoded pixels (twice for an interlaced PNG, whose seven passes are
+// decoded apart before being merged) and the turned copy a photo's
+// orientation asks for (4 bytes a pixel). The encoders work row by row
+// (PNG) or block by block (JPEG) and add no copy.
+func costPerPixel(bpp int64, interlaced, turned bool) int64 {
+	px := bpp
+	if interlaced {
+		px *= 2
+	}
+	if turned {
+		px += 4
+	}
+	return px
+}
+
+// maxPixels is the most pixels an image of kind ki may have.
+func (ki kindInfo) maxPixels() int64 {
+	if ki.scan {
+		return MaxScanPixels
+	}
+	return MaxImagePixels
+}
+
+// decodeAndWrite decodes the image in f and writes it again, turned as
+// orientation says, into a new temp file.
+func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, orientation int, damaged func() error, tmpDir string) (*Checked, error) {
+	isJPEG := ft.ext == ".jpg"
+	var err error
 	src := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
 	var img image.Image
 	if isJPEG {

@@ -211,8 +211,10 @@ func untested(r domain.FieldRule, key string) bool {
 		return true
 	case r.Kind == domain.KindDate && (key == domain.MsgChars || key == domain.MsgTooLong):
 		return true // the same words as invalid
-	case r.Kind == domain.KindDigits && key == domain.MsgChars:
+	case r.Kind == domain.KindPhone && (key == domain.MsgChars || key == domain.MsgInvalid):
 		return true // normalising keeps the digits only
+	case r.Kind == domain.KindPhone && key == domain.MsgLength:
+		return true // a template: TestPhoneLengthMessagesInCases checks the cases fill it
 	case r.Kind == domain.KindFile && key != domain.MsgRequired && key != domain.MsgUnexpected && r.Path != domain.ResumePart:
 		return true // the resume's cases cover the shared file checks
 	}
@@ -229,4 +231,25 @@ func pattern(p string) string {
 		}
 	}
 	return strings.Join(segs, ".")
+}
+
+// TestPhoneLengthMessagesInCases: the phone rule's length message is a
+// template; the shared cases expect it filled in for regions of one
+// length, two lengths and a range, with and without "the".
+func TestPhoneLengthMessagesInCases(t *testing.T) {
+	all := loadApplicationCases(t)
+	tmpl := domain.ApplicationFieldRule("phoneNumber").Messages[domain.MsgLength]
+	for _, want := range []string{
+		strings.NewReplacer("{country}", "India", "{lengths}", "10").Replace(tmpl),
+		strings.NewReplacer("{country}", "the United Kingdom", "{lengths}", "9 or 10").Replace(tmpl),
+		strings.NewReplacer("{country}", "Germany", "{lengths}", "5 to 15").Replace(tmpl),
+	} {
+		found := false
+		for _, tc := range all.Cases {
+			found = found || tc.Want["phoneNumber"] == want
+		}
+		if !found {
+			t.Errorf("no shared case expects %q", want)
+		}
+	}
 }

@@ -41,17 +41,28 @@ func checkNormalizedByKind(t *testing.T, r wire.ApplicationRequest) {
 			want = v
 		case domain.KindText:
 			want = strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n"))
-		case domain.KindDigits:
-			want = strings.Map(func(c rune) rune {
+		case domain.KindPhone:
+			want = domain.NormalizePhoneNumber(after[rule.RegionBy], strings.Map(func(c rune) rune {
 				if c >= '0' && c <= '9' {
 					return c
 				}
 				return -1
-			}, v)
+			}, v))
+		case domain.KindURL:
+			want = domain.NormalizeWebAddress(strings.TrimSpace(v))
 		default:
-			if p == "elapsedMs" {
+			switch {
+			case p == "elapsedMs":
 				want = v
-			} else {
+			case p == "phoneCountry" && strings.TrimSpace(v) == "":
+				want = domain.MainPhoneRegion(strings.TrimSpace(before["phoneCountryCode"]))
+			case p == "phoneCountryCode" && after["phoneCountry"] != "":
+				if pr, ok := domain.PhoneRegionOf(after["phoneCountry"]); ok {
+					want = pr.Code
+				} else {
+					want = strings.TrimSpace(v)
+				}
+			default:
 				want = strings.TrimSpace(v)
 			}
 		}
@@ -87,6 +98,7 @@ func fuzzRequest(text, phone, id, idType string, entries uint8) wire.Application
 // and a valid request has the shape the rules promise.
 func FuzzValidateApplication(f *testing.F) {
 	f.Add("Asha", "98765 43210", "2345 6789 0124", domain.IDAadhaar, uint8(1), "cv.pdf", int64(1000))
+	f.Add("asha.example.in", "098765 43210", "2345 6789 0124", domain.IDAadhaar, uint8(0), "cv.pdf", int64(1000))
 	f.Add("", "", "", "", uint8(0), "", int64(0))
 	f.Add("2026-12-01", "+44 20 7946 0958", "abcpe1234f", domain.IDPAN, uint8(3), "CV.DOCX", int64(domain.ResumeMaxBytes))
 	f.Add("\u202eoaR", "1", "MH14 20110062821", domain.IDLicence, uint8(2), "x.pdf.exe", int64(-1))
@@ -138,8 +150,10 @@ func FuzzValidateApplication(f *testing.F) {
 			strings.ContainsAny(fields["firstName"], "\r\n\u202e") {
 			t.Fatalf("accepted a bad name or address: %q, %q", fields["firstName"], fields["email"])
 		}
-		if n := len(fields["phoneNumber"]); n < 6 || n > 15 || strings.Trim(fields["phoneNumber"], "0123456789") != "" {
-			t.Fatalf("accepted phone number %q", fields["phoneNumber"])
+		region, _ := domain.PhoneRegionOf(fields["phoneCountry"])
+		if n := len(fields["phoneNumber"]); !slices.Contains(region.Lengths, n) || strings.Trim(fields["phoneNumber"], "0123456789") != "" ||
+			region.Code != fields["phoneCountryCode"] {
+			t.Fatalf("accepted phone number %q %q in %q", fields["phoneCountryCode"], fields["phoneNumber"], fields["phoneCountry"])
 		}
 		if domain.NationalIDProblem(fields["nationalIdType"], fields["nationalIdNumber"]) != "" {
 			t.Fatalf("accepted %s %q", fields["nationalIdType"], fields["nationalIdNumber"])

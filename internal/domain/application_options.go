@@ -3,8 +3,10 @@ package domain
 // The choices and limits of the job application form (spec §3, §5, §9).
 // The web app's copy is generated from these (web/src/gen/wire.ts).
 
-// CountryCodes are the phone country codes offered; the first is the default.
-var CountryCodes = []string{"+91", "+1", "+44"}
+// CountryCodes are the phone calling codes of PhoneRegions, the default
+// region's (+91) first. The form offers the regions (PhoneRegions); the
+// code is derived from the region chosen.
+var CountryCodes = phoneCallingCodes()
 
 // LocationPreferences are the offices an applicant may choose. The form
 // defaults to the job's location when it is one of them, else the first.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -57,7 +58,62 @@ const (
 	SpamAny     SpamFilter = ""
 	SpamExclude SpamFilter = "exclude"
 	SpamOnly    SpamFilter = "only"
+	// SpamQueue is suspected spam no one has reviewed yet.
+	SpamQueue SpamFilter = "queue"
 )
+
+// SpamReview is staff's word on an application's place in the
+// Suspected spam folder.
+type SpamReview string
+
+// Spam reviews. An application suspected on arrival and not yet reviewed
+// waits in the Suspected spam queue (the dashboard counts it).
+const (
+	SpamUnreviewed SpamReview = ""
+	SpamConfirmed  SpamReview = "spam"     // staff marked it spam
+	SpamCleared    SpamReview = "not-spam" // staff marked it not spam
+)
+
+// SpamDecision is staff's verdict on an application (ReviewApplicationSpam).
+type SpamDecision struct {
+	// Spam is the verdict: true keeps (or puts) the application in the
+	// Suspected spam folder, false takes it out.
+	Spam bool
+	// At is when the verdict was given.
+	At time.Time
+	// Audit is the audit log's entry of the verdict, given the
+	// application as it was; it is appended in the same transaction.
+	Audit func(before Application) AuditEntry
+	// Release, when the verdict is not spam and the application's
+	// confirmation was held, returns the mails to queue in the same
+	// transaction (the confirmation is then no longer held).
+	Release func(a Application) []*OutboxMessage
+	// StatusTokenHash, when Release is called, becomes the hash of the
+	// application's status link token, in the same transaction: the
+	// released confirmation carries the link ("" leaves it alone).
+	StatusTokenHash string
+}
+
+// ReferencePrefix starts every application's reference ("APP-" and 8
+// capitals or digits 2-7).
+const ReferencePrefix = "APP-"
+
+// ExactLookup reads a search as an exact look-up: the reference it names
+// (in capitals, with "APP-", whether or not the search had the prefix,
+// in any case), or the e-mail address it is. Both are "" when it is
+// neither.
+func ExactLookup(q string) (reference, email string) {
+	q = strings.TrimSpace(q)
+	if strings.Contains(q, "@") && !strings.ContainsFunc(q, unicode.IsSpace) && len(q) <= 254 {
+		return "", q
+	}
+	code := strings.ToUpper(q)
+	code = strings.TrimPrefix(code, ReferencePrefix)
+	if len(code) != 8 || strings.Trim(code, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
+		return "", ""
+	}
+	return ReferencePrefix + code, ""
+}
 
 // MaxApplicationPage bounds the rows of one page of the console's list.
 const MaxApplicationPage = 100

@@ -31,9 +31,10 @@ const (
 const URLPattern = "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$"
 
 // PhonePattern: the phone number is kept as digits only (the form and
-// wire.ApplicationRequest.Normalize drop everything else), 6 to 15 of them
-// (E.164 allows 15 with the country code).
-const PhonePattern = "^[0-9]{6,15}$"
+// wire.ApplicationRequest.Normalize drop everything else), at most 15 of
+// them (E.164 allows 15 with the country code); the lengths possible in
+// the applicant's region are checked after it (KindPhone).
+const PhonePattern = "^[0-9]{1,15}$"
 
 // DatePattern is the shape of a date; the calendar check comes after it.
 const DatePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
@@ -93,19 +94,21 @@ func buildApplicationRules() RuleSet {
 				MsgInvalid:  "Enter a valid e-mail address, e.g. name@example.com.",
 			},
 		},
+		ruleOption("phoneCountry", true, phoneRegionCodes(), "Choose the country of your phone number.", "Choose one of the listed countries."),
 		ruleOption("phoneCountryCode", true, CountryCodes, "Choose a country code.", "Choose one of the listed country codes."),
 		{
-			Path: "phoneNumber", Kind: KindDigits, Required: true, Max: PhoneMax, Pattern: PhonePattern,
+			Path: "phoneNumber", Kind: KindPhone, Required: true, Max: PhoneMax, Pattern: PhonePattern, RegionBy: "phoneCountry",
 			Messages: map[string]string{
 				MsgRequired: "Enter your phone number.",
 				MsgTooLong:  "Phone number must be at most " + itoa(PhoneMax) + " digits.",
 				MsgChars:    msgOneLine,
-				MsgInvalid:  "Enter a phone number of 6 to 15 digits, without the country code.",
+				MsgInvalid:  "Enter your phone number's digits, without the country code.",
+				MsgLength:   "A phone number in {country} has {lengths} digits.",
 			},
 		},
 		ruleText("address", true, AddressMax, "Enter your address.", "Address"),
-		ruleURL("linkedin", "LinkedIn profile"),
-		ruleURL("website", "Website"),
+		ruleURL("linkedin", "LinkedIn profile", "linkedin.com/in/your-name"),
+		ruleURL("website", "Website", "www.example.com"),
 		ruleOption("locationPreference", true, LocationPreferences, "Choose the office you would like to work at.", "Choose one of the listed offices."),
 		ruleDate("availabilityDate", true, YearSpan{0, AvailabilityMax}, "Enter the date you can start.",
 			"The date you can start cannot be in the past.",
@@ -179,6 +182,7 @@ func buildApplicationRules() RuleSet {
 		UnexpectedFile: "This file was not expected.",
 		NationalIDs:    NationalIDFormats,
 		Verhoeff:       &VerhoeffTableSet{D: d, P: p, Inv: inv},
+		Phones:         phoneRegionTable,
 	}
 }
 
@@ -207,12 +211,23 @@ func textRule(path, kind string, required bool, max int, missing, noun, chars st
 	return FieldRule{Path: path, Kind: kind, Required: required, Max: max, Messages: m}
 }
 
-func ruleURL(path, noun string) FieldRule {
+// ruleURL: the address is judged as normalised (NormalizeWebAddress adds
+// https:// when it was left out), so its length counts the scheme too.
+func ruleURL(path, noun, example string) FieldRule {
 	return FieldRule{Path: path, Kind: KindURL, Max: URLMax, Pattern: URLPattern, Messages: map[string]string{
 		MsgTooLong: noun + " must be at most " + itoa(URLMax) + " characters.",
 		MsgChars:   msgOneLine,
-		MsgInvalid: "Enter a full web address starting with https://, or leave it empty.",
+		MsgInvalid: "Enter a web address such as " + example + ", or leave it empty.",
 	}}
+}
+
+// phoneRegionCodes are the ISO codes of PhoneRegions, in its order.
+func phoneRegionCodes() []string {
+	codes := make([]string, len(phoneRegionTable))
+	for i, r := range phoneRegionTable {
+		codes[i] = r.Region
+	}
+	return codes
 }
 
 func ruleOption(path string, required bool, options []string, missing, invalid string) FieldRule {

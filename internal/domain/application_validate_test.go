@@ -95,7 +95,7 @@ func TestApplicationToday(t *testing.T) {
 func validFields() map[string]string {
 	return map[string]string{
 		"firstName": "Asha", "lastName": "Rao", "fullName": "Asha Rao", "email": "asha@example.com",
-		"phoneCountryCode": "+91", "phoneNumber": "9876543210", "address": "Uppal", "locationPreference": "Hyderabad",
+		"phoneCountry": "IN", "phoneCountryCode": "+91", "phoneNumber": "9876543210", "address": "Uppal", "locationPreference": "Hyderabad",
 		"availabilityDate": "2026-12-01", "heardFrom": "Referral", "nationalIdType": IDPAN, "nationalIdNumber": "ABCPE1234F",
 		"consent": "true", "consentVersion": ConsentVersion, "eligibleToWork": "false", "willingToRelocate": "false",
 		"workExperiences": "0", "educations": "0", "skills": "0", "certifications": "0",

@@ -284,9 +284,20 @@ type Application struct {
 	NationalIDDocumentKey string    `json:"nationalIdDocumentKey"`
 	ConsentVersion        string    `json:"consentVersion"`
 	ConsentAt             time.Time `json:"consentAt"`
-	Spam                  bool      `json:"spam"`
-	AppliedAt             time.Time `json:"appliedAt"`
-	UpdatedAt             time.Time `json:"updatedAt"`
+	// Spam puts the application in the Suspected spam folder: it was
+	// suspected when it arrived (SpamReasons say why), or staff marked it.
+	Spam bool `json:"spam"`
+	// SpamReasons say why the application was suspected of spam when it
+	// arrived ("" when it was not), in staff's words.
+	SpamReasons string `json:"spamReasons"`
+	// SpamReview is staff's word on the spam suspicion: "" none yet.
+	SpamReview SpamReview `json:"spamReview"`
+	// ConfirmationHeld says that the applicant's confirmation was not
+	// sent because the application arrived as suspected spam; marking it
+	// not spam sends it then.
+	ConfirmationHeld bool      `json:"confirmationHeld"`
+	AppliedAt        time.Time `json:"appliedAt"`
+	UpdatedAt        time.Time `json:"updatedAt"`
 	// Status is where the application stands in the pipeline, and
 	// StatusChangedAt when it got there. Saving (a first application or
 	// a later one replacing it) sets them to new and the time of saving.

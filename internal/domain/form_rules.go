@@ -91,6 +91,10 @@ type FieldRule struct {
 	// FormatBy names the field whose value picks the NationalIDFormat of a
 	// national ID number.
 	FormatBy string `json:"formatBy,omitempty"`
+	// RegionBy names the field whose value picks the PhoneRegion of a phone
+	// number (RuleSet.Phones): a number of none of its Lengths gets
+	// Messages[length] with {country} and {lengths} filled in.
+	RegionBy string `json:"regionBy,omitempty"`
 	// Extensions are the file name endings accepted (lower case, with the
 	// dot; the name's ending is lower-cased before the comparison).
 	Extensions []string `json:"extensions,omitempty"`
@@ -133,6 +137,7 @@ const (
 	KindEmail      = "email"      // EmailPattern, at most LocalMax bytes before the @
 	KindURL        = "url"        // an http(s) address matching Pattern
 	KindDigits     = "digits"     // digits matching Pattern
+	KindPhone      = "phone"      // digits matching Pattern, of a length of the region RegionBy names
 	KindDate       = "date"       // a real calendar date, YYYY-MM-DD, Within, NotBefore
 	KindOption     = "option"     // one of Options
 	KindBool       = "bool"       // "true" or "false"; Required means it must be true
@@ -160,6 +165,7 @@ const (
 	MsgType        = "type"
 	MsgTooLarge    = "tooLarge"
 	MsgUnexpected  = "unexpected"
+	MsgLength      = "length" // a template: {country}, {lengths}
 )
 
 // RuleSet is one form's whole table: the field rules in form order and,
@@ -174,6 +180,9 @@ type RuleSet struct {
 	// for the web app's copy of the algorithm.
 	NationalIDs []NationalIDFormat `json:"nationalIds,omitempty"`
 	Verhoeff    *VerhoeffTableSet  `json:"verhoeff,omitempty"`
+	// Phones are the regions a phone rule's RegionBy picks from
+	// (PhoneRegions).
+	Phones []PhoneRegion `json:"phones,omitempty"`
 }
 
 // Rule returns the rule of a path as the table writes it

@@ -289,6 +289,8 @@ func (v *formValidator) valueProblem(r FieldRule, value, sibling string) string 
 		return v.dateProblem(r, value, sibling)
 	case KindDecimal:
 		return v.decimalProblem(r, value, sibling)
+	case KindPhone:
+		return phoneLengthProblem(r, v.fields[r.RegionBy], value)
 	case KindNationalID:
 		// An unknown type has the type field's message, and the number none.
 		if f, ok := NationalIDFormatOf(v.fields[r.FormatBy]); ok {

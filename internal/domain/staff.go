@@ -52,6 +52,8 @@ const (
 	AuditExport         AuditAction = "applications-exported"
 	AuditErase          AuditAction = "application-erased"
 	AuditStatusChanged  AuditAction = "application-status-changed"
+	AuditMarkedNotSpam  AuditAction = "application-marked-not-spam"
+	AuditMarkedSpam     AuditAction = "application-marked-spam"
 	AuditJobPublished   AuditAction = "job-published"
 	AuditJobClosed      AuditAction = "job-closed"
 	AuditJobDeleted     AuditAction = "job-deleted"
@@ -111,3 +113,9 @@ type AuditStore interface {
 	// or of every action when none is given.
 	PruneAudit(ctx context.Context, before time.Time, actions ...AuditAction) error
 }
+
+// SeesVoluntaryAnswers reports whether staff of role r see an applicant's
+// equal-opportunity answers (gender, disability status). Only admins do:
+// recruiters review applications without them, so that they cannot weigh
+// in a decision; reports show totals only.
+func SeesVoluntaryAnswers(r Role) bool { return r == RoleAdmin }

@@ -47,7 +47,11 @@ type ApplicationFilter struct {
 	// reference contains it, ignoring case; LIKE wildcards in it are
 	// plain characters.
 	Query string
-	Spam  SpamFilter
+	// Reference keeps the application with this reference, ignoring
+	// case ("" = any); Email those sent from this address, ignoring case.
+	Reference string
+	Email     string
+	Spam      SpamFilter
 	// Sort orders the list; "" is SortApplied newest first whatever Desc
 	// says. With a Sort, Desc reverses its order (ties stay newest first).
 	Sort ApplicationSort
@@ -261,6 +265,16 @@ type ApplicationStore interface {
 	// time and returns the status it had (ENotFound when there is no such
 	// application). Setting the status it has changes nothing.
 	SetApplicationStatus(ctx context.Context, id string, status ApplicationStatus, at time.Time) (ApplicationStatus, error)
+	// ReviewApplicationSpam records staff's verdict d on an application
+	// and returns the application as it was and as it is now (ENotFound
+	// when there is none). A verdict that holds already (not spam for an
+	// application outside the folder, spam for one staff marked spam)
+	// changes nothing and appends no audit entry: then before and after
+	// are equal. Otherwise, in one transaction, the application
+	// moves in or out of the Suspected spam folder with d as its review,
+	// d.Audit's entry is appended and, on a release of a held
+	// confirmation, d.Release's mails are queued.
+	ReviewApplicationSpam(ctx context.Context, id string, d SpamDecision) (before, after Application, err error)
 	// AddApplicationNote stores n on its application (ENotFound when there
 	// is none; EInvalid when the application holds MaxNotesPerApplication
 	// notes already). An empty ID is filled with a new one and a zero

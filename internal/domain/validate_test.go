@@ -108,3 +108,25 @@ func TestContactNormalize(t *testing.T) {
 		t.Errorf("Normalize() = %+v, want %+v", m, want)
 	}
 }
+
+func TestExactLookup(t *testing.T) {
+	for _, tc := range []struct{ q, ref, email string }{
+		{"APP-MNSZT7PP", "APP-MNSZT7PP", ""},
+		{" app-mnszt7pp ", "APP-MNSZT7PP", ""},
+		{"mnszt7pp", "APP-MNSZT7PP", ""},
+		{"App-Mnszt7pp", "APP-MNSZT7PP", ""},
+		{"APP-MNSZT7P", "", ""},          // too short
+		{"APP-MNSZT7P1", "", ""},         // 1 is not base-32
+		{"APP-APP-MNSZ", "", ""},         // one prefix only
+		{"priya", "", ""},                // a name (5 letters)
+		{"engineer", "APP-ENGINEER", ""}, // any 8 such letters may be one
+		{"Meera.Iyer@Example.com", "", "Meera.Iyer@Example.com"},
+		{"meera @example.com", "", ""},
+		{"", "", ""},
+	} {
+		ref, email := ExactLookup(tc.q)
+		if ref != tc.ref || email != tc.email {
+			t.Errorf("ExactLookup(%q) = %q, %q; want %q, %q", tc.q, ref, email, tc.ref, tc.email)
+		}
+	}
+}

@@ -111,8 +111,9 @@ func APIWrite(fn func(w http.ResponseWriter, r *http.Request) (any, error)) http
 }
 
 // Fail writes err as the response: JSON for the API, the site's error or
-// not-found screen for pages (Config.Pages). Internal errors are logged
-// with their cause.
+// not-found screen for pages (Config.Pages). Errors answered 5xx (busy
+// ones too) are logged at ERROR with their cause; a *domain.Refused gets
+// its Retry-After.
 func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := StatusFor(err)
 	if status >= 500 && errors.Is(err, context.Canceled) && r.Context().Err() != nil {
@@ -123,6 +124,11 @@ func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if status >= 500 {
 		Logger(r).Error("request failed", "path", LogPath(r.URL.Path), "err", err)
+	}
+	// A request turned away for now says when to come back.
+	var refused *domain.Refused
+	if errors.As(err, &refused) && refused.Retry > 0 {
+		SetRetryAfter(w, refused.Retry)
 	}
 	pages := pagesOf(r)
 	switch {

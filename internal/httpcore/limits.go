@@ -46,6 +46,13 @@ type Limits struct {
 	// accepted the request's beginning (ExtendForUpload): long, for the
 	// files, but given only to a client that got that far.
 	UploadTimeout time.Duration
+	// MinRate, when set with UploadTimeout, is the least an upload must
+	// bring in bytes per second, averaged over RateWindow of waiting for
+	// the client, once ExtendForUpload has been called: a slower one is
+	// stopped (a read fails with *SlowError), so a client trickling bytes
+	// cannot hold the upload's slot for the whole UploadTimeout.
+	MinRate    int64
+	RateWindow time.Duration
 }
 
 // limitedBody is the request body as the middleware hands it on: limited
@@ -74,6 +81,10 @@ func WithLimits(l Limits, h http.Handler) http.Handler {
 		} else if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, l.MaxBody)
 		}
+		if l.UploadTimeout > 0 && l.MinRate > 0 && l.RateWindow > 0 && r.Body != nil && r.Body != http.NoBody {
+			r.Body = &uploadBody{ReadCloser: r.Body, rc: http.NewResponseController(w), now: time.Now,
+				perSec: l.MinRate, meter: newRateMeter(l.MinRate, l.RateWindow)}
+		}
 		SetDeadlines(w, l.ReadTimeout)
 		h.ServeHTTP(w, r)
 	})
@@ -93,12 +104,16 @@ func SetDeadlines(w http.ResponseWriter, d time.Duration) {
 	}
 }
 
-// ExtendForUpload gives a request on a route with an uploadTimeout the
-// time to send its files: the handler calls it once the request's
-// beginning is accepted.
-func ExtendForUpload(w http.ResponseWriter, l Limits) {
-	if l.UploadTimeout > 0 {
-		SetDeadlines(w, l.UploadTimeout)
+// ExtendForUpload gives a request on a route with an UploadTimeout the
+// time to send its files, at the route's MinRate if it has one: the
+// handler calls it once the request's beginning is accepted.
+func ExtendForUpload(w http.ResponseWriter, r *http.Request, l Limits) {
+	if l.UploadTimeout <= 0 {
+		return
+	}
+	SetDeadlines(w, l.UploadTimeout)
+	if b, ok := r.Body.(*uploadBody); ok {
+		b.arm(b.now().Add(l.UploadTimeout))
 	}
 }
 

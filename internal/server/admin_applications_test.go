@@ -31,6 +31,12 @@ var recruiter = server.Staff{ID: "staff-1", Email: "priya@example.com", Name: "P
 // first, as the middleware does, so a download can be seen replacing it.
 func (f *applyFixture) admin(t testing.TB, method, target string, body any) response {
 	t.Helper()
+	return f.adminAs(t, recruiter, method, target, body)
+}
+
+// adminAs serves one staff API request as st.
+func (f *applyFixture) adminAs(t testing.TB, st server.Staff, method, target string, body any) response {
+	t.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -45,7 +51,7 @@ func (f *applyFixture) admin(t testing.TB, method, target string, body any) resp
 	}
 	rec := httptest.NewRecorder()
 	rec.Header().Set("Content-Security-Policy", "default-src 'self'")
-	server.ServeAdminAs(f.srv, recruiter, rec, req)
+	server.ServeAdminAs(f.srv, st, rec, req)
 	res := rec.Result()
 	b, _ := io.ReadAll(res.Body)
 	return response{Status: res.StatusCode, Header: res.Header, Body: string(b)}
@@ -628,5 +634,27 @@ func TestAdminApplicationsNeedASession(t *testing.T) {
 	}
 	if n := len(f.audits(t)); n != 0 {
 		t.Errorf("refused requests were recorded: %d audit rows", n)
+	}
+}
+
+// Gender and disability answers reach admins only: recruiters review
+// without them, and are told why the section is empty.
+func TestAdminApplicationVoluntaryAnswersForAdminsOnly(t *testing.T) {
+	t.Parallel()
+	f := newApplyFixture(t)
+	a := f.seedApp(t, f.job.ID, "Meera Iyer", "meera.iyer@example.com", testNow.Add(-time.Hour), false, domain.StatusNew)
+	a.Gender, a.DisabilityStatus = "Female", "No disability"
+	if _, err := f.store.SaveApplication(context.Background(), &a, domain.SaveOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	target := "/api/admin/applications/" + a.ID
+	res := f.admin(t, "GET", target, nil)
+	if d := answerAs[wire.ApplicationDetail](t, res, 200); d.Voluntary != nil || strings.Contains(res.Body, "Female") || strings.Contains(res.Body, "No disability") {
+		t.Errorf("a recruiter was shown the voluntary answers: %s", res.Body)
+	}
+	boss := server.Staff{ID: "staff-9", Email: "anita@example.com", Name: "Anita Admin", Role: domain.RoleAdmin}
+	d := answerAs[wire.ApplicationDetail](t, f.adminAs(t, boss, "GET", target, nil), 200)
+	if d.Voluntary == nil || *d.Voluntary != (wire.VoluntaryAnswers{Gender: "Female", DisabilityStatus: "No disability"}) {
+		t.Errorf("admin sees voluntary = %+v, want Female / No disability", d.Voluntary)
 	}
 }

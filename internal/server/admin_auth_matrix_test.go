@@ -47,6 +47,9 @@ var adminAccess = map[string]string{
 	"PATCH /applications/{id}/status":        accessRecruiters,
 	"POST /applications/{id}/notes":          accessRecruiters,
 	"DELETE /applications/{id}":              accessRecruiters,
+	// internal/console/spam.go
+	"POST /applications/{id}/not-spam": accessRecruiters,
+	"POST /applications/{id}/spam":     accessRecruiters,
 
 	// internal/console/moderation.go
 	"GET /messages":         accessEditors,

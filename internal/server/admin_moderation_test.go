@@ -412,8 +412,8 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 	if err := f.store.FailOutbox(ctx, m.ID, 1, "refused"); err != nil {
 		t.Fatal(err)
 	}
-	// Applications: two new ones count; suspected spam and one already
-	// being reviewed do not.
+	// Applications: two new ones count; suspected spam counts apart, and
+	// one already being reviewed does not.
 	for i, spam := range []bool{false, false, true, false} {
 		a := domain.Application{JobID: "job-1", FirstName: "A", LastName: "B", FullName: "A B",
 			Email: fmt.Sprintf("a%d@example.com", i), Spam: spam}
@@ -427,9 +427,9 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 		}
 	}
 	for role, want := range map[domain.Role]wire.DashboardCounts{
-		domain.RoleAdmin:     {NewApplications: 2, UnreadMessages: 2, HeldComments: 1, FailedMail: 1},
+		domain.RoleAdmin:     {NewApplications: 2, SuspectedSpam: 1, UnreadMessages: 2, HeldComments: 1, FailedMail: 1},
 		domain.RoleEditor:    {UnreadMessages: 2, HeldComments: 1},
-		domain.RoleRecruiter: {NewApplications: 2},
+		domain.RoleRecruiter: {NewApplications: 2, SuspectedSpam: 1},
 	} {
 		res := f.modAs(t, role, "GET", "/api/admin/dashboard", nil)
 		if res.Status != http.StatusOK {

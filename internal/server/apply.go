@@ -88,12 +88,12 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	done, err := sub.Admit(ctx, app)
 	if err != nil {
-		return nil, refusal(w, err)
+		return nil, err
 	}
 	defer done()
 	// Only now does the client get the time to send its files.
-	httpcore.ExtendForUpload(w, s.uploadLimits)
-	if err := readDocuments(ctx, mr, sub); err != nil {
+	httpcore.ExtendForUpload(w, r, s.uploadLimits)
+	if err := readDocuments(r, mr, sub); err != nil {
 		return nil, err
 	}
 	rc, err := sub.Save(ctx)
@@ -104,7 +104,8 @@ func (s *Server) apiApply(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 // refusal is err, a form not admitted, as the client is told it: a form
-// turned away for now says when to try again (Retry-After).
+// turned away for now says when to try again (Retry-After). httpcore.Fail
+// does the same for a *domain.Refused returned whole.
 func refusal(w http.ResponseWriter, err error) error {
 	var refused *domain.Refused
 	if errors.As(err, &refused) {
@@ -144,9 +145,19 @@ func readApplication(r *http.Request) (*multipart.Reader, wire.ApplicationReques
 	return mr, app, nil
 }
 
-// readDocuments hands every further part of mr to sub as a document. A
-// failure to read the body is told as partError tells it.
-func readDocuments(ctx context.Context, mr *multipart.Reader, sub *careers.Submission) error {
+// readDocuments hands every further part of mr, r's body, to sub as a
+// document. A failure to read the body is told as partError tells it; an
+// upload stopped for its rate says so, whatever its reader reported.
+func readDocuments(r *http.Request, mr *multipart.Reader, sub *careers.Submission) error {
+	err := readParts(r.Context(), mr, sub)
+	if slow := httpcore.UploadStopped(r); err != nil && slow != nil {
+		return domain.Errorf(httpcore.CodeTimeout, "%s", slow.Message())
+	}
+	return err
+}
+
+// readParts is readDocuments' loop over the parts.
+func readParts(ctx context.Context, mr *multipart.Reader, sub *careers.Submission) error {
 	for {
 		p, err := mr.NextPart()
 		if err == io.EOF {
@@ -201,9 +212,12 @@ func readApplicationPart(mr *multipart.Reader) (wire.ApplicationRequest, error) 
 // client is told: too large, too slow, or malformed.
 func partError(err error, malformed string) error {
 	var tooBig *http.MaxBytesError
+	slow, isSlow := httpcore.IsSlow(err)
 	switch {
 	case errors.As(err, &tooBig):
 		return domain.Errorf(httpcore.CodeTooLarge, "The application is too large. Each document must stay within its size limit.")
+	case isSlow:
+		return domain.Errorf(httpcore.CodeTimeout, "%s", slow.Message())
 	case httpcore.IsTimeout(err):
 		return domain.Errorf(httpcore.CodeTimeout, "The upload took too long. Please check your connection and try again.")
 	case errors.Is(err, context.Canceled):
@@ -236,6 +250,7 @@ func (b bodyReader) Read(p []byte) (int, error) {
 // fault the document's check should name.
 func isReadFailure(err error) bool {
 	var tooBig *http.MaxBytesError
-	return errors.As(err, &tooBig) || httpcore.IsTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
+	_, slow := httpcore.IsSlow(err)
+	return errors.As(err, &tooBig) || slow || httpcore.IsTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, context.Canceled)
 }

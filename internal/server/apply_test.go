@@ -611,8 +611,14 @@ func TestApplySpamIsKeptAsideAndMailsNoOne(t *testing.T) {
 	f := newApplyFixture(t)
 	for i, edit := range []func(*wire.ApplicationRequest){
 		func(r *wire.ApplicationRequest) { r.Homepage = "http://spam.example" },
-		func(r *wire.ApplicationRequest) { ms := int64(2000); r.ElapsedMs = &ms },
-		func(r *wire.ApplicationRequest) { r.ElapsedMs = nil },
+		// A short fill or no time is spam only with another signal.
+		func(r *wire.ApplicationRequest) {
+			ms := int64(2000)
+			r.ElapsedMs, r.CoverLetter = &ms, "http://a.example www.b.example https://c.example"
+		},
+		func(r *wire.ApplicationRequest) {
+			r.ElapsedMs, r.CoverLetter = nil, "http://a.example www.b.example https://c.example"
+		},
 	} {
 		req := validRequest()
 		req.Email = fmt.Sprintf("bot%d@example.com", i)

@@ -60,3 +60,10 @@ func ServeAdminAs(s *Server, st Staff, w http.ResponseWriter, r *http.Request) {
 const AppLoader = appLoader
 
 var AppLoaderHash = appLoaderHash
+
+// SetUploadRate replaces the application route's least upload rate.
+// Call it before s serves.
+func SetUploadRate(s *Server, perSecond int64, window time.Duration) {
+	s.uploadLimits.MinRate, s.uploadLimits.RateWindow = perSecond, window
+	s.handler = httpcore.Middleware(&s.core, s.routes())
+}

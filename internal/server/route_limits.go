@@ -29,7 +29,18 @@ var (
 			applyJSONMax + uploadFramingSlack,
 		ReadTimeout:   30 * time.Second,
 		UploadTimeout: 10 * time.Minute,
+		MinRate:       uploadMinRate,
+		RateWindow:    uploadRateWindow,
 	}
+)
+
+// The least rate of an application's files: an upload bringing less than
+// uploadMinRate bytes a second, averaged over uploadRateWindow of waiting
+// for the client, is stopped (408), and its upload slot freed. At that
+// rate a 2 MB resume takes under two minutes.
+const (
+	uploadMinRate    = 20 << 10
+	uploadRateWindow = 30 * time.Second
 )
 
 // maxUploads is how many applications may stream their files at once,

@@ -214,6 +214,7 @@ func New(o Options) (*Server, error) {
 		Blobs:      o.Blobs,
 		Site:       consoleSite{s},
 		SignIn:     signin,
+		Careers:    s.careers,
 		IDKeys:     o.IDKeys,
 		Now:        o.Now,
 		Logger:     o.Logger,
@@ -332,15 +333,30 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write([]byte("ok\n"))
 }
 
+// readyBusyRetry is the Retry-After of a /readyz that found the database
+// busy.
+const readyBusyRetry = 10 * time.Second
+
+// readyz answers 200 "ready" when the database answers and takes a
+// write; 503 "database busy" when it is there but cannot take one now
+// (locked by another process, every connection in use); 503 "database
+// unreachable" otherwise.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if err := s.store.Ping(ctx); err != nil {
-		httpcore.Logger(r).Error("readiness check failed", "err", err)
+		// Both are 503 (not ready); the body tells a database that is
+		// there but held by other work (busy) from one that is not (down).
+		body := "database unreachable\n"
+		if domain.ErrorCode(err) == domain.EBusy {
+			body = "database busy\n"
+			httpcore.SetRetryAfter(w, readyBusyRetry)
+		}
+		httpcore.Logger(r).Error("readiness check failed", "state", strings.TrimSpace(body), "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = w.Write([]byte("database unreachable\n"))
+		_, _ = w.Write([]byte(body))
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))

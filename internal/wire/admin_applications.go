@@ -17,7 +17,16 @@ type ApplicationRow struct {
 	Status    string    `json:"status"`
 	Spam      bool      `json:"spam"`
 	AppliedAt time.Time `json:"appliedAt"`
+	// Folder is where the application is: FolderApplications or
+	// FolderSpam.
+	Folder string `json:"folder"`
 }
+
+// Folders of the applications inbox, as ApplicationRow.Folder names them.
+const (
+	FolderApplications = "applications" // the default list
+	FolderSpam         = "spam"         // Suspected spam
+)
 
 // JobChoice is a job offered by the inbox's job filter.
 type JobChoice struct {
@@ -38,7 +47,19 @@ type ApplicationList struct {
 	// statuses in order.
 	Jobs     []JobChoice `json:"jobs"`
 	Statuses []string    `json:"statuses"`
+	// Found are the applications whose reference or e-mail address is
+	// exactly the search (ignoring case; a reference with or without
+	// "APP-"), in any folder and whatever the other filters, so that a
+	// search for one is never answered "no match" while it exists. At
+	// most MaxFound.
+	Found []ApplicationRow `json:"found"`
+	// SpamQueue is how many suspected spam applications wait for review.
+	SpamQueue int `json:"spamQueue"`
 }
+
+// MaxFound bounds ApplicationList.Found (one address may have applied
+// to many jobs).
+const MaxFound = 20
 
 // ApplicationCertification is a certification an applicant listed;
 // Document is the ID of its document ("" when none was attached).
@@ -65,17 +86,31 @@ type ApplicationNote struct {
 	CreatedAt  time.Time `json:"createdAt"`
 }
 
+// VoluntaryAnswers are an applicant's optional equal-opportunity answers;
+// "" = prefer not to say.
+type VoluntaryAnswers struct {
+	Gender           string `json:"gender"`
+	DisabilityStatus string `json:"disabilityStatus"`
+}
+
 // ApplicationDetail is GET /api/admin/applications/{id}: every field of an
 // application. The national ID shows only its type and last four
 // characters (NationalIDMasked, e.g. "•••• 1234").
 type ApplicationDetail struct {
-	ID                 string                     `json:"id"`
-	Reference          string                     `json:"reference"`
-	JobID              string                     `json:"jobId"`
-	JobTitle           string                     `json:"jobTitle"`
-	Status             string                     `json:"status"`
-	StatusChangedAt    time.Time                  `json:"statusChangedAt"`
-	Spam               bool                       `json:"spam"`
+	ID              string    `json:"id"`
+	Reference       string    `json:"reference"`
+	JobID           string    `json:"jobId"`
+	JobTitle        string    `json:"jobTitle"`
+	Status          string    `json:"status"`
+	StatusChangedAt time.Time `json:"statusChangedAt"`
+	Spam            bool      `json:"spam"`
+	// SpamReasons say why it was suspected on arrival ("" if it was not);
+	// SpamReview is staff's verdict: "", "spam" or "not-spam".
+	SpamReasons string `json:"spamReasons"`
+	SpamReview  string `json:"spamReview"`
+	// ConfirmationHeld: the applicant has not been sent the confirmation
+	// yet; marking the application not spam sends it.
+	ConfirmationHeld   bool                       `json:"confirmationHeld"`
 	AppliedAt          time.Time                  `json:"appliedAt"`
 	UpdatedAt          time.Time                  `json:"updatedAt"`
 	FirstName          string                     `json:"firstName"`
@@ -97,8 +132,9 @@ type ApplicationDetail struct {
 	HeardFrom          string                     `json:"heardFrom"`
 	EligibleToWork     bool                       `json:"eligibleToWork"`
 	WillingToRelocate  bool                       `json:"willingToRelocate"`
-	Gender             string                     `json:"gender"`           // "" = prefer not to say
-	DisabilityStatus   string                     `json:"disabilityStatus"` // "" = prefer not to say
+	// Voluntary holds the equal-opportunity answers, for admins only:
+	// null for the other roles, who review without them.
+	Voluntary *VoluntaryAnswers `json:"voluntary"`
 	NationalIDType     string                     `json:"nationalIdType"`
 	NationalIDMasked   string                     `json:"nationalIdMasked"` // "" when no number is stored
 	ConsentVersion     string                     `json:"consentVersion"`

@@ -5,7 +5,10 @@ package wire
 // 0 and left out of the screen).
 type DashboardCounts struct {
 	NewApplications int `json:"newApplications"`
-	UnreadMessages  int `json:"unreadMessages"`
-	HeldComments    int `json:"heldComments"`
-	FailedMail      int `json:"failedMail"`
+	// SuspectedSpam is the applications waiting in the Suspected spam
+	// queue for a verdict.
+	SuspectedSpam  int `json:"suspectedSpam"`
+	UnreadMessages int `json:"unreadMessages"`
+	HeldComments   int `json:"heldComments"`
+	FailedMail     int `json:"failedMail"`
 }

@@ -3,6 +3,8 @@ package wire
 import (
 	"strconv"
 	"strings"
+
+	"corpsite/internal/domain"
 )
 
 // The application's normalisation and its flattened form, the input of
@@ -15,14 +17,19 @@ import (
 
 // Normalize brings an application to the form it is validated and stored
 // in: every text trimmed (Go's unicode.IsSpace), line breaks of multi-line
-// text unified to \n and the phone number reduced to its ASCII digits.
+// text unified to \n, the LinkedIn and website addresses completed with
+// https:// when typed without a scheme (domain.NormalizeWebAddress), the
+// phone's region and calling code each derived from the other when one is
+// missing or the code does not match a known region (the region wins), and
+// the phone number reduced to its ASCII digits without a trunk prefix
+// (domain.NormalizePhoneNumber).
 // The national ID number is trimmed like the other texts; its canonical
 // form is domain.NormalizeNationalID's. E-mail addresses are trimmed but
 // keep their case: the part before the @ may be case-sensitive. Normalize
 // is idempotent.
 func (r *ApplicationRequest) Normalize() {
 	for _, s := range []*string{
-		&r.FirstName, &r.MiddleName, &r.LastName, &r.FullName, &r.Email, &r.PhoneCountryCode,
+		&r.FirstName, &r.MiddleName, &r.LastName, &r.FullName, &r.Email, &r.PhoneCountry, &r.PhoneCountryCode,
 		&r.LinkedIn, &r.Website, &r.LocationPreference, &r.AvailabilityDate, &r.HeardFrom,
 		&r.Gender, &r.DisabilityStatus, &r.NationalIDType, &r.NationalIDNumber, &r.ConsentVersion, &r.Homepage,
 	} {
@@ -30,12 +37,19 @@ func (r *ApplicationRequest) Normalize() {
 	}
 	r.Address = multiline(r.Address)
 	r.CoverLetter = multiline(r.CoverLetter)
-	r.PhoneNumber = strings.Map(func(c rune) rune {
+	r.LinkedIn = domain.NormalizeWebAddress(r.LinkedIn)
+	r.Website = domain.NormalizeWebAddress(r.Website)
+	if r.PhoneCountry == "" {
+		r.PhoneCountry = domain.MainPhoneRegion(r.PhoneCountryCode)
+	} else if pr, ok := domain.PhoneRegionOf(r.PhoneCountry); ok {
+		r.PhoneCountryCode = pr.Code
+	}
+	r.PhoneNumber = domain.NormalizePhoneNumber(r.PhoneCountry, strings.Map(func(c rune) rune {
 		if '0' <= c && c <= '9' {
 			return c
 		}
 		return -1
-	}, r.PhoneNumber)
+	}, r.PhoneNumber))
 	for i := range r.WorkExperiences {
 		w := &r.WorkExperiences[i]
 		for _, s := range []*string{&w.JobTitle, &w.CompanyName, &w.StartDate, &w.EndDate} {
@@ -77,6 +91,7 @@ func (r ApplicationRequest) Fields() map[string]string {
 		"lastName":           r.LastName,
 		"fullName":           r.FullName,
 		"email":              r.Email,
+		"phoneCountry":       r.PhoneCountry,
 		"phoneCountryCode":   r.PhoneCountryCode,
 		"phoneNumber":        r.PhoneNumber,
 		"address":            r.Address,

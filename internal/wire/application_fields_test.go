@@ -15,8 +15,8 @@ func TestFieldsOfAnEmptyRequest(t *testing.T) {
 			t.Errorf("%s = %q (present %v), want %q", k, got, ok, want)
 		}
 	}
-	if len(f) != 28 {
-		t.Errorf("%d fields, want the 28 top-level ones", len(f))
+	if len(f) != 29 {
+		t.Errorf("%d fields, want the 29 top-level ones", len(f))
 	}
 }
 
@@ -68,5 +68,36 @@ func TestNormalize(t *testing.T) {
 	r.Normalize()
 	if !maps.Equal(once, r.Fields()) {
 		t.Error("Normalize is not idempotent")
+	}
+}
+
+// TestNormalizeStoresCompleteAddressesAndNationalNumbers: what Normalize
+// makes of the LinkedIn and website addresses and the phone is what is
+// validated and stored.
+func TestNormalizeStoresCompleteAddressesAndNationalNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		in                    ApplicationRequest
+		linkedin, website     string
+		country, code, number string
+	}{
+		{"no scheme", ApplicationRequest{LinkedIn: " linkedin.com/in/asha-rao ", Website: "www.example.in", PhoneCountry: "IN", PhoneNumber: "98765 43210"},
+			"https://linkedin.com/in/asha-rao", "https://www.example.in", "IN", "+91", "9876543210"},
+		{"http kept, scheme lower-cased", ApplicationRequest{LinkedIn: "http://linkedin.com/in/x", Website: "HTTPS://Example.in", PhoneCountryCode: "+44", PhoneNumber: "07911 123456"},
+			"http://linkedin.com/in/x", "https://Example.in", "GB", "+44", "7911123456"},
+		{"other schemes left for the rules", ApplicationRequest{LinkedIn: "javascript:alert(1)", Website: "mailto:a@b.in", PhoneCountry: "CA", PhoneCountryCode: "+91", PhoneNumber: "1-416-555-0100"},
+			"javascript:alert(1)", "mailto:a@b.in", "CA", "+1", "4165550100"},
+		{"empty stays empty, unknown region keeps its code", ApplicationRequest{PhoneCountry: "XX", PhoneCountryCode: "+91", PhoneNumber: "0123"},
+			"", "", "XX", "+91", "0123"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.in
+			r.Normalize()
+			got := [5]string{r.LinkedIn, r.Website, r.PhoneCountry, r.PhoneCountryCode, r.PhoneNumber}
+			want := [5]string{tc.linkedin, tc.website, tc.country, tc.code, tc.number}
+			if got != want {
+				t.Errorf("normalised to %q, want %q", got, want)
+			}
+		})
 	}
 }

@@ -225,11 +225,15 @@ type ContactCreated struct {
 // certifications[i]. The request carries an Idempotency-Key header: a
 // repeat with the same key answers the first result and stores nothing.
 type ApplicationRequest struct {
-	FirstName          string              `json:"firstName"`
-	MiddleName         string              `json:"middleName"`
-	LastName           string              `json:"lastName"`
-	FullName           string              `json:"fullName"`
-	Email              string              `json:"email"`
+	FirstName  string `json:"firstName"`
+	MiddleName string `json:"middleName"`
+	LastName   string `json:"lastName"`
+	FullName   string `json:"fullName"`
+	Email      string `json:"email"`
+	// PhoneCountry is the region of the phone number chosen in the form
+	// (ISO 3166-1 alpha-2, "IN"); Normalize derives PhoneCountryCode from
+	// it, or it from PhoneCountryCode when it is left out.
+	PhoneCountry       string              `json:"phoneCountry"`
 	PhoneCountryCode   string              `json:"phoneCountryCode"`
 	PhoneNumber        string              `json:"phoneNumber"`
 	Address            string              `json:"address"`

@@ -32,7 +32,16 @@ interface RuleCase {
 
 const cases: RuleCase[] = [
   { name: 'e-mail without a domain', path: 'email', json: { email: 'ravi@example' }, fill: (p) => field(p, 'Email').fill('ravi@example') },
-  { name: 'LinkedIn that is no web address', path: 'linkedin', json: { linkedin: 'linkedin.com/in/ravi' }, fill: (p) => field(p, 'LinkedIn').fill('linkedin.com/in/ravi') },
+  { name: 'LinkedIn with a javascript: address', path: 'linkedin', json: { linkedin: 'javascript:alert(1)' }, fill: (p) => field(p, 'LinkedIn').fill('javascript:alert(1)') },
+  {
+    name: 'phone number of the wrong length for the country chosen',
+    path: 'phoneNumber',
+    json: { phoneCountry: 'GB', phoneNumber: '7911 1234' },
+    fill: async (p) => {
+      await field(p, 'Country Code').selectOption('GB');
+      await field(p, 'Phone Number').fill('7911 1234');
+    },
+  },
   { name: 'website with another scheme', path: 'website', json: { website: 'ftp://ravi.example' }, fill: (p) => field(p, 'Website').fill('ftp://ravi.example') },
   { name: 'PAN in the wrong shape', path: 'nationalIdNumber', json: { nationalIdNumber: 'ABCDE12345' }, fill: (p) => field(p, 'National ID Number').fill('ABCDE12345') },
   {

@@ -121,7 +121,8 @@ test('the form starts with the defaults, marks required fields and has no axe vi
   const errors = watchErrors(page);
   const job = await openForm(page);
   await expect(page).toHaveTitle(new RegExp(`^Apply for ${job.jobTitle.replace(/[()+]/g, '\\$&')} \\| `));
-  await expect(field(page, 'Country Code')).toHaveValue('+91');
+  await expect(field(page, 'Country Code')).toHaveValue('IN');
+  await expect(field(page, 'Country Code').locator('option:checked')).toHaveText('India (+91)');
   await expect(field(page, 'Location preference')).toHaveValue('Bangalore');
   for (const label of ['First Name', 'Last Name', 'Full Name', 'Email', 'Phone Number', 'Address', 'Availability Date', 'Resume']) {
     await expect(field(page, label), label).toHaveAttribute('aria-required', 'true');
@@ -270,8 +271,8 @@ test('a draft survives a reload, files included but not the ID; Start over clear
   await expect(field(page, 'First Name')).toHaveValue('');
 });
 
-test('UI: while sending, the button reads Submitting... and a progress bar shows; success goes to /jobs', async ({ page }, info) => {
-  // The whole form filled, two uploads and the jobs page: about 15 s on an
+test('UI: while sending, the button reads Submitting... and a progress bar shows; success shows the confirmation', async ({ page }, info) => {
+  // The whole form filled, two uploads and the confirmation: about 15 s on an
   // idle 2-core machine, near 30 s on a loaded one.
   test.setTimeout(90_000);
   const job = await openForm(page);
@@ -284,10 +285,12 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ reference: 'APP-7KQ2M4XD', updated: false, jobTitle: job.jobTitle }),
+      body: JSON.stringify({ reference: 'APP-MNSZT7PP', updated: false, jobTitle: job.jobTitle }),
     });
   });
   await fillRequired(page);
+  await field(page, 'LinkedIn').fill('linkedin.com/in/asha-rao');
+  await field(page, 'Website').fill('www.example.in');
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   const button = page.getByRole('button', { name: 'Submitting...' });
@@ -302,24 +305,55 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
   expect(post!.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
   expect(post!.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   expect(partNames(post!)).toEqual(['application', 'resume', 'nationalIdDocument']);
+  const sent = JSON.parse(/name="application"\r\n\r\n(.*)\r\n/.exec(post!.postDataBuffer()!.toString('utf8'))![1]!) as Record<string, unknown>;
+  expect(sent).toMatchObject({ linkedin: 'https://linkedin.com/in/asha-rao', website: 'https://www.example.in', phoneCountry: 'IN', phoneCountryCode: '+91' });
   release();
 
-  await expect(page).toHaveURL(`${base()}/jobs`);
-  const message = page.getByRole('status').filter({ hasText: 'Application submitted successfully!' });
-  await expect(message).toBeVisible();
-  await expect(message).toContainText('Your reference number is APP-7KQ2M4XD.');
-  await expect(message).toBeFocused();
-  if (SHOTS) await page.waitForTimeout(600); // the scroll to the top settles
+  // The confirmation, in place of the form, on the same address.
+  const heading = page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+  await expect(heading).toBeFocused();
+  await expect(page).toHaveURL(`${base()}/apply/${job.id}`);
+  await expect(page).toHaveTitle(/^Application submitted for /);
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
+  const reference = page.getByTestId('application-reference');
+  await expect(reference).toHaveText('APP-MNSZT7PP');
+  // On one line, at either width.
+  expect(await reference.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await expect(page.getByText('We sent a copy to asha.rao@example.com.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Whatever the outcome, we will let you know.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse other open positions' })).toHaveAttribute('href', '/jobs');
+  if (SHOTS) await page.waitForTimeout(600); // the scroll to the heading settles
   await shot(page, info, 'success');
-  await axe(page, 'jobs with the success message');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/success-full-${info.project.name}.png`, fullPage: true });
+  await axe(page, 'the confirmation');
 
-  // Not on a reload, and the draft is gone.
+  // A reload sends nothing again and shows the form, empty: the draft is gone.
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/applications')) posts++;
+  });
   await page.reload();
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await expect(page.getByText('Application submitted successfully!')).toHaveCount(0);
-  await openHydrated(page, `/apply/${job.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(page.getByText('We restored your draft from this device.')).toHaveCount(0);
+  await expect(field(page, 'First Name')).toHaveValue('');
+  expect(posts).toBe(0);
+});
+
+test('the country of the phone number: every region by name with its code, and its lengths checked', async ({ page }) => {
+  await openForm(page);
+  const country = field(page, 'Country Code');
+  const labels = await country.locator('option').allTextContents();
+  expect(labels.length).toBeGreaterThan(200);
+  expect(labels).toContain('United Kingdom (+44)');
+  expect(labels).toContain('Canada (+1)');
+  await country.selectOption({ label: 'United Kingdom (+44)' });
+  await field(page, 'Phone Number').fill('7911 1234');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.locator('#apply-phoneNumber-error')).toHaveText('A phone number in the United Kingdom has 9 or 10 digits.');
 });
 
 test('UI: a failure is shown in words, everything stays, and the retry reuses the idempotency key', async ({ page }) => {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -379,6 +380,40 @@ func JPEGWithEXIF(orientation int) []byte {
 	return append(out, plain[2:]...)
 }
 
+// PNG16Zeros returns a real w × h PNG of 16-bit RGBA pixels, all zero:
+// deflate packs such rows about 1000 times, so a 5600 × 5600 one (251 MB
+// decoded) takes 244 KB, a decompression bomb. The rows are written one
+// at a time, never held in memory together.
+func PNG16Zeros(w, h int) []byte {
+	var b bytes.Buffer
+	b.Write(pngSignatureBytes)
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 16, 6 // 16 bits a sample, RGBA
+	pngChunk(&b, "IHDR", ihdr)
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, 1+8*w) // filter "none", then the pixels
+	for range h {
+		zw.Write(row)
+	}
+	zw.Close()
+	pngChunk(&b, "IDAT", z.Bytes())
+	pngChunk(&b, "IEND", nil)
+	return b.Bytes()
+}
+
+var pngSignatureBytes = []byte("\x89PNG\r\n\x1a\n")
+
+// pngChunk appends a PNG chunk of type typ to b.
+func pngChunk(b *bytes.Buffer, typ string, data []byte) {
+	b.Write(binary.BigEndian.AppendUint32(nil, uint32(len(data))))
+	b.WriteString(typ)
+	b.Write(data)
+	b.Write(binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(append([]byte(typ), data...))))
+}
+
 // pngWithSize returns a small PNG whose header claims w×h pixels, with a
 // correct header CRC: only the header is believable.
 func pngWithSize(w, h uint32) []byte {
@@ -469,4 +504,104 @@ func WithFakeEndInComment(z []byte) []byte {
 	out := bytes.Clone(z)
 	binary.LittleEndian.PutUint16(out[len(out)-2:], uint16(len(fake)))
 	return append(out, fake...)
+}
+
+// PDFObjects are the objects of GoodPDF, the catalog first: a bad PDF
+// adds entries to the catalog (strings.Replace of "/Pages 2 0 R") or
+// objects after them (numbered from 6).
+func PDFObjects() []string {
+	return []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		PDFStream("", "BT /F1 24 Tf 72 700 Td (Curriculum) Tj ET"),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	}
+}
+
+// PDFStream returns a stream object's body: a dictionary of the entries
+// dict and the data's /Length, then the data.
+func PDFStream(dict, data string) string {
+	return fmt.Sprintf("<< %s/Length %d >>\nstream\n%s\nendstream", dict+strings.Repeat(" ", min(len(dict), 1)), len(data), data)
+}
+
+// PDF returns a PDF of objs (numbered from 1, the catalog first) with a
+// cross-reference table and a trailer holding trailerExtra besides /Size
+// and /Root.
+func PDF(trailerExtra string, objs ...string) []byte {
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n")
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R %s>>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailerExtra, xref)
+	return b.Bytes()
+}
+
+// PDFWithObjStm returns a PDF 1.5 whose objects after GoodPDF's five sit
+// compressed in an object stream (object 6, FlateDecode, with the extra
+// entries objStmDict), found through a cross-reference stream (object 7)
+// rather than a table, as Word and browsers save PDFs. Each of inStream
+// is numbered from 8.
+func PDFWithObjStm(objStmDict string, inStream ...string) []byte {
+	var body, index bytes.Buffer
+	for i, o := range inStream {
+		fmt.Fprintf(&index, "%d %d ", 8+i, body.Len())
+		body.WriteString(o + "\n")
+	}
+	first := index.Len()
+	data := zlibBytes(append(index.Bytes(), body.Bytes()...))
+	objs := PDFObjects()
+	objs[0] = "<< /Type /Catalog /Pages 2 0 R /Names 8 0 R >>"
+	if len(inStream) == 0 {
+		objs[0] = "<< /Type /Catalog /Pages 2 0 R >>"
+	}
+	objStm := fmt.Sprintf("<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode %s/Length %d >>\nstream\n%s\nendstream",
+		len(inStream), first, objStmDict, len(data), data)
+	objs = append(objs, objStm)
+
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.5\n%\xE2\xE3\xCF\xD3\n")
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	// The cross-reference stream: type, offset or object stream, index.
+	xrefAt := b.Len()
+	size := 8 + len(inStream)
+	var rows []byte
+	row := func(typ byte, f2 uint32, f3 uint16) {
+		rows = append(rows, typ)
+		rows = binary.BigEndian.AppendUint32(rows, f2)
+		rows = binary.BigEndian.AppendUint16(rows, f3)
+	}
+	row(0, 0, 0xFFFF)
+	for _, off := range offsets {
+		row(1, uint32(off), 0)
+	}
+	row(1, uint32(xrefAt), 0)
+	for i := range inStream {
+		row(2, 6, uint16(i))
+	}
+	fmt.Fprintf(&b, "7 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n%s\nendstream\nendobj\n",
+		size, len(rows), rows)
+	fmt.Fprintf(&b, "startxref\n%d\n%%%%EOF\n", xrefAt)
+	return b.Bytes()
+}
+
+// zlibBytes compresses data as FlateDecode does (zlib format).
+func zlibBytes(data []byte) []byte {
+	var b bytes.Buffer
+	zw := zlib.NewWriter(&b)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
 }

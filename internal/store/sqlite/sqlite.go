@@ -16,10 +16,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
 
 	"corpsite/internal/store/migrate"
 	"corpsite/internal/store/sqlstore"
@@ -32,13 +33,25 @@ var migrationFiles embed.FS
 // is time order.
 const timeLayout = "2006-01-02T15:04:05.000000Z07:00"
 
-// dsnWrite and dsnRead are appended to the file name. busy_timeout is in
-// milliseconds; it covers a checkpoint or another process holding a lock.
+// dsnWrite and dsnRead are appended to the file name, after the busy
+// timeout (see Options).
 const (
-	dsnCommon = "_busy_timeout=5000&_foreign_keys=1"
+	dsnCommon = "&_foreign_keys=1"
 	dsnWrite  = dsnCommon + "&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"
 	dsnRead   = dsnCommon + "&_query_only=1"
 )
+
+// BusyTimeout is how long a statement waits for a lock held by another
+// connection (a checkpoint, or another process writing) before it fails
+// as busy (domain.EBusy).
+const BusyTimeout = 5 * time.Second
+
+// Options tune Open.
+type Options struct {
+	// BusyTimeout replaces the package's BusyTimeout when positive
+	// (tests use a short one).
+	BusyTimeout time.Duration
+}
 
 // Store is a domain.Store kept in one SQLite database file.
 type Store struct {
@@ -49,6 +62,15 @@ type Store struct {
 // Open opens (creating if needed) the database file at path. It does not
 // migrate: call Migrate before first use. The caller closes the Store.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with o.
+func OpenWith(ctx context.Context, path string, o Options) (*Store, error) {
+	if o.BusyTimeout <= 0 {
+		o.BusyTimeout = BusyTimeout
+	}
+	busy := "_busy_timeout=" + strconv.FormatInt(max(o.BusyTimeout.Milliseconds(), 1), 10)
 	// The writer and the readers must share one file: no URIs, no
 	// ":memory:" (each connection would get its own database).
 	if path == "" || path == ":memory:" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
@@ -59,7 +81,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	// The writer opens first: it switches the file to WAL before any
 	// reader connects.
-	writer, err := sql.Open("sqlite", path+"?"+dsnWrite)
+	writer, err := sql.Open("sqlite", path+"?"+busy+dsnWrite)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: Open: %w", err)
 	}
@@ -72,7 +94,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: Open: %w", err)
 	}
 
-	reader, err := sql.Open("sqlite", path+"?"+dsnRead)
+	reader, err := sql.Open("sqlite", path+"?"+busy+dsnRead)
 	if err != nil {
 		writer.Close()
 		return nil, fmt.Errorf("sqlite: Open: %w", err)
@@ -92,8 +114,22 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		Time:        func(t time.Time) any { return t.Format(timeLayout) },
 		ForUpdate:   "", // IMMEDIATE transactions already exclude other writers
 		SkipLocked:  "", // and so do claims: there is one writer
+		Busy:        isBusy,
 	}
 	return &Store{Store: sqlstore.New(d, reader, writer), writer: writer}, nil
+}
+
+// isBusy reports SQLite's "database is busy" and "database table is
+// locked" (primary codes 5 and 6, whatever their extended code): another
+// connection held a lock past the busy timeout.
+func isBusy(err error) bool {
+	const sqliteBusy, sqliteLocked = 5, 6
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqliteBusy || code == sqliteLocked
 }
 
 // filePerm is the mode of the database file: it holds visitors' messages

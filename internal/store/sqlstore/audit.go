@@ -19,12 +19,18 @@ func scanAudit(sc scanner) (domain.AuditEntry, error) {
 // AppendAudit stores e; see domain.AuditStore.
 func (s *Store) AppendAudit(ctx context.Context, e *domain.AuditEntry) (err error) {
 	defer s.wrap(&err, "AppendAudit")
+	return s.appendAudit(ctx, s.w, e, now())
+}
+
+// appendAudit inserts e through ex (the database or a transaction); a
+// zero e.At is def.
+func (s *Store) appendAudit(ctx context.Context, ex execer, e *domain.AuditEntry, def time.Time) error {
 	c := *e
 	if c.ID == "" {
 		c.ID = domain.NewID()
 	}
-	c.At = stampOr(c.At, now())
-	_, err = s.w.ExecContext(ctx, s.q(`INSERT INTO audit_log (`+auditColumns+`, actor_key)
+	c.At = stampOr(c.At, def)
+	_, err := ex.ExecContext(ctx, s.q(`INSERT INTO audit_log (`+auditColumns+`, actor_key)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		c.ID, s.t(c.At), c.ActorID, c.ActorEmail, string(c.Action), c.Subject, c.Detail, c.ClientIP, emailKey(c.ActorEmail))
 	if err == nil {

@@ -44,7 +44,19 @@ func (s *Store) appWhere(f domain.ApplicationFilter) (string, []any) {
 		where = append(where, `(name_key LIKE ? ESCAPE '\' OR email_key LIKE ? ESCAPE '\' OR LOWER(reference) LIKE ? ESCAPE '\')`)
 		args = append(args, like, like, like)
 	}
+	if ref := strings.TrimSpace(f.Reference); ref != "" {
+		// References are stored in capitals (newReference).
+		where = append(where, "reference = ?")
+		args = append(args, strings.ToUpper(ref))
+	}
+	if email := emailKey(f.Email); email != "" {
+		where = append(where, "email_key = ?")
+		args = append(args, email)
+	}
 	switch f.Spam {
+	case domain.SpamQueue:
+		where = append(where, "spam = ? AND spam_review = ?")
+		args = append(args, true, string(domain.SpamUnreviewed))
 	case domain.SpamExclude:
 		where = append(where, "spam = ?")
 		args = append(args, false)
@@ -198,4 +210,62 @@ func (s *Store) ListApplicationNotes(ctx context.Context, applicationID string) 
 		return nil, err
 	}
 	return collect(rows, scanNote)
+}
+
+// ReviewApplicationSpam records staff's verdict on an application; see
+// domain.ApplicationStore.
+func (s *Store) ReviewApplicationSpam(ctx context.Context, id string, d domain.SpamDecision) (before, after domain.Application, err error) {
+	defer s.wrap(&err, "ReviewApplicationSpam(%q)", id)
+	at := stampOr(d.At, now())
+	var mails []domain.OutboxMessage
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		mails = nil
+		a, err := scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE id = ?`+s.d.ForUpdate), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("application")
+		}
+		if err != nil {
+			return err
+		}
+		before, after = a, a
+		if a.Spam == d.Spam && (!d.Spam || a.SpamReview == domain.SpamConfirmed) {
+			return nil
+		}
+		after.Spam, after.SpamReview = d.Spam, domain.SpamCleared
+		if d.Spam {
+			after.SpamReview = domain.SpamConfirmed
+		} else if a.ConfirmationHeld && d.Release != nil {
+			after.ConfirmationHeld = false
+			for _, m := range d.Release(after) {
+				if m == nil {
+					return errors.New("nil outbox message")
+				}
+				mails = append(mails, *m)
+			}
+			if d.StatusTokenHash != "" {
+				if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET status_token_hash = ? WHERE id = ?`),
+					d.StatusTokenHash, id); err != nil {
+					return err
+				}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET spam = ?, spam_review = ?, confirmation_held = ? WHERE id = ?`),
+			after.Spam, string(after.SpamReview), after.ConfirmationHeld, id); err != nil {
+			return err
+		}
+		for i := range mails {
+			if err := s.enqueueOutbox(ctx, tx, &mails[i]); err != nil {
+				return fmt.Errorf("enqueue confirmation: %w", err)
+			}
+		}
+		if d.Audit == nil {
+			return nil
+		}
+		e := d.Audit(before)
+		return s.appendAudit(ctx, tx, &e, at)
+	})
+	if err != nil {
+		return domain.Application{}, domain.Application{}, err
+	}
+	return before, after, nil
 }

@@ -42,7 +42,16 @@ type Dialect struct {
 	// that each takes rows the others have not locked; "" where one writer
 	// runs at a time (SQLite).
 	SkipLocked string
+	// Busy reports an error of the engine that means the database is
+	// there but cannot take the work now (a lock held too long, too many
+	// connections, a transaction to retry): it is answered as
+	// domain.EBusy, nothing written. nil: none is.
+	Busy func(error) bool
 }
+
+// msgBusy is the message of a busy database's errors; those who answer
+// visitors put it in their own words.
+const msgBusy = "The database is busy. Please try again in a few minutes."
 
 // Store implements domain.Store. Create it with New.
 type Store struct {
@@ -59,16 +68,42 @@ func New(d Dialect, reader, writer *sql.DB) *Store {
 	return &Store{d: d, r: reader, w: writer}
 }
 
-// Ping reports whether the database answers, on both pools.
+// Ping reports whether the database answers, on both pools, and can
+// take a write: it begins a write transaction and rolls it back. A
+// database that is there but cannot take the work now (a lock held by
+// another process, every connection taken until ctx ends) is
+// domain.EBusy; any other failure is the database down.
 func (s *Store) Ping(ctx context.Context) (err error) {
 	defer s.wrap(&err, "Ping")
+	defer func() {
+		if errors.Is(err, context.DeadlineExceeded) && s.saturated() {
+			err = &domain.Error{Code: domain.EBusy, Message: msgBusy, Err: err}
+		}
+	}()
 	for _, db := range s.pools() {
 		var one int
 		if err := db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
 			return err
 		}
 	}
-	return nil
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	return tx.Rollback()
+}
+
+// saturated reports whether a pool has every connection it may open in
+// use: a request waiting for one waits for the database's work, not for
+// a database that is gone.
+func (s *Store) saturated() bool {
+	for _, db := range s.pools() {
+		st := db.Stats()
+		if st.MaxOpenConnections > 0 && st.InUse >= st.MaxOpenConnections {
+			return true
+		}
+	}
+	return false
 }
 
 // Close closes both pools.
@@ -108,8 +143,9 @@ func (s *Store) ContentVersion(ctx context.Context) (v int64, err error) {
 // q rewrites a query written with "?" for the engine.
 func (s *Store) q(query string) string { return s.d.Placeholder.Rebind(query) }
 
-// wrap gives an internal error the engine's name and the operation; errors
-// of the domain's kinds (not found, conflict) pass unchanged. Arguments must
+// wrap gives an internal error the engine's name and the operation, and
+// makes a busy database's one domain.EBusy (Dialect.Busy); errors of the
+// domain's kinds (not found, conflict) pass unchanged. Arguments must
 // never carry personal data.
 func (s *Store) wrap(errp *error, format string, args ...any) {
 	if *errp == nil {
@@ -120,6 +156,9 @@ func (s *Store) wrap(errp *error, format string, args ...any) {
 		return
 	}
 	*errp = fmt.Errorf("%s: %s: %w", s.d.Name, fmt.Sprintf(format, args...), *errp)
+	if s.d.Busy != nil && s.d.Busy(*errp) {
+		*errp = &domain.Error{Code: domain.EBusy, Message: msgBusy, Err: *errp}
+	}
 }
 
 // tx runs fn in a write transaction. When content is true the transaction

@@ -11,6 +11,7 @@ import (
 var applicantStatusTests = []contractTest{
 	{"Application/StatusToken", testAppStatusToken},
 	{"Application/Withdraw", testAppWithdraw},
+	{"Application/ReleaseSetsStatusToken", testAppReleaseSetsStatusToken},
 }
 
 // testAppStatusToken: a save stores the token's hash, found again by it;
@@ -125,5 +126,33 @@ func testAppWithdraw(t *testing.T, s domain.Store) {
 	must(t, err, "GetApplication after a new application")
 	if read.WithdrawnAt != nil {
 		t.Errorf("a new application is still withdrawn (%v)", read.WithdrawnAt)
+	}
+}
+
+// testAppReleaseSetsStatusToken: a release of suspected spam whose
+// confirmation was held gives the application the released mail's
+// status link; a verdict that releases nothing leaves the link alone.
+func testAppReleaseSetsStatusToken(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	a := newApp("job-1", "asha@example.com", "a")
+	a.Spam, a.ConfirmationHeld, a.StatusTokenHash = true, true, "hash-spam"
+	must2(t, s, &a)
+	release := func(domain.Application) []*domain.OutboxMessage {
+		return []*domain.OutboxMessage{{To: a.Email, Subject: "Confirmation", Body: "link", CreatedAt: t0}}
+	}
+	_, _, err := s.ReviewApplicationSpam(ctx, a.ID, domain.SpamDecision{At: t0, Release: release, StatusTokenHash: "hash-released"})
+	must(t, err, "ReviewApplicationSpam")
+	if got, err := s.GetApplicationByStatusToken(ctx, "hash-released"); err != nil || got.ID != a.ID {
+		t.Errorf("released application by its new token: %q, %v", got.ID, err)
+	}
+	if _, err := s.GetApplicationByStatusToken(ctx, "hash-spam"); !domain.IsNotFound(err) {
+		t.Errorf("the token issued while suspected still works: %v", err)
+	}
+	// Nothing held any more: a second "not spam" releases nothing and
+	// keeps the link.
+	_, _, err = s.ReviewApplicationSpam(ctx, a.ID, domain.SpamDecision{At: t0, Release: release, StatusTokenHash: "hash-other"})
+	must(t, err, "ReviewApplicationSpam again")
+	if _, err := s.GetApplicationByStatusToken(ctx, "hash-released"); err != nil {
+		t.Errorf("a verdict that released nothing changed the link: %v", err)
 	}
 }

@@ -89,6 +89,8 @@ export interface AdminRoutes {
   'PATCH /applications/{id}/status': { request: StatusChange; response: ApplicationDetail };
   'POST /applications/{id}/notes': { request: NoteRequest; response: ApplicationNote; status: 201 };
   'DELETE /applications/{id}': { request: undefined; response: ApplicationErased };
+  'POST /applications/{id}/not-spam': { request: undefined; response: ApplicationDetail };
+  'POST /applications/{id}/spam': { request: undefined; response: ApplicationDetail };
   'GET /messages': { request: undefined; response: ContactMessageList };
   'GET /messages/{id}': { request: undefined; response: ContactMessageDetail };
   'PATCH /messages/{id}': { request: ContactMessagePatch; response: ContactMessageDetail };

@@ -13,11 +13,7 @@ export const APPLICATION_OPTIONS = {
     ".jpeg",
     ".png"
   ],
-  "countryCodes": [
-    "+91",
-    "+1",
-    "+44"
-  ],
+  "defaultPhoneRegion": "IN",
   "disabilities": [
     {
       "value": "",
@@ -227,13 +223,472 @@ export const APPLICATION_RULES = {
       }
     },
     {
+      "path": "phoneCountry",
+      "kind": "option",
+      "required": true,
+      "options": [
+        "AF",
+        "AX",
+        "AL",
+        "DZ",
+        "AS",
+        "AD",
+        "AO",
+        "AI",
+        "AG",
+        "AR",
+        "AM",
+        "AW",
+        "AC",
+        "AU",
+        "AT",
+        "AZ",
+        "BS",
+        "BH",
+        "BD",
+        "BB",
+        "BY",
+        "BE",
+        "BZ",
+        "BJ",
+        "BM",
+        "BT",
+        "BO",
+        "BA",
+        "BW",
+        "BR",
+        "IO",
+        "VG",
+        "BN",
+        "BG",
+        "BF",
+        "BI",
+        "KH",
+        "CM",
+        "CA",
+        "CV",
+        "BQ",
+        "KY",
+        "CF",
+        "TD",
+        "CL",
+        "CN",
+        "CX",
+        "CC",
+        "CO",
+        "KM",
+        "CG",
+        "CD",
+        "CK",
+        "CR",
+        "CI",
+        "HR",
+        "CU",
+        "CW",
+        "CY",
+        "CZ",
+        "DK",
+        "DJ",
+        "DM",
+        "DO",
+        "EC",
+        "EG",
+        "SV",
+        "GQ",
+        "ER",
+        "EE",
+        "SZ",
+        "ET",
+        "FK",
+        "FO",
+        "FJ",
+        "FI",
+        "FR",
+        "GF",
+        "PF",
+        "GA",
+        "GM",
+        "GE",
+        "DE",
+        "GH",
+        "GI",
+        "GR",
+        "GL",
+        "GD",
+        "GP",
+        "GU",
+        "GT",
+        "GG",
+        "GN",
+        "GW",
+        "GY",
+        "HT",
+        "HN",
+        "HK",
+        "HU",
+        "IS",
+        "IN",
+        "ID",
+        "IR",
+        "IQ",
+        "IE",
+        "IM",
+        "IL",
+        "IT",
+        "JM",
+        "JP",
+        "JE",
+        "JO",
+        "KZ",
+        "KE",
+        "KI",
+        "XK",
+        "KW",
+        "KG",
+        "LA",
+        "LV",
+        "LB",
+        "LS",
+        "LR",
+        "LY",
+        "LI",
+        "LT",
+        "LU",
+        "MO",
+        "MG",
+        "MW",
+        "MY",
+        "MV",
+        "ML",
+        "MT",
+        "MH",
+        "MQ",
+        "MR",
+        "MU",
+        "YT",
+        "MX",
+        "FM",
+        "MD",
+        "MC",
+        "MN",
+        "ME",
+        "MS",
+        "MA",
+        "MZ",
+        "MM",
+        "NA",
+        "NR",
+        "NP",
+        "NL",
+        "NC",
+        "NZ",
+        "NI",
+        "NE",
+        "NG",
+        "NU",
+        "NF",
+        "KP",
+        "MK",
+        "MP",
+        "NO",
+        "OM",
+        "PK",
+        "PW",
+        "PS",
+        "PA",
+        "PG",
+        "PY",
+        "PE",
+        "PH",
+        "PL",
+        "PT",
+        "PR",
+        "QA",
+        "RE",
+        "RO",
+        "RU",
+        "RW",
+        "WS",
+        "SM",
+        "ST",
+        "SA",
+        "SN",
+        "RS",
+        "SC",
+        "SL",
+        "SG",
+        "SX",
+        "SK",
+        "SI",
+        "SB",
+        "SO",
+        "ZA",
+        "KR",
+        "SS",
+        "ES",
+        "LK",
+        "BL",
+        "SH",
+        "KN",
+        "LC",
+        "MF",
+        "PM",
+        "VC",
+        "SD",
+        "SR",
+        "SJ",
+        "SE",
+        "CH",
+        "SY",
+        "TW",
+        "TJ",
+        "TZ",
+        "TH",
+        "TL",
+        "TG",
+        "TK",
+        "TO",
+        "TT",
+        "TA",
+        "TN",
+        "TR",
+        "TM",
+        "TC",
+        "TV",
+        "VI",
+        "UG",
+        "UA",
+        "AE",
+        "GB",
+        "US",
+        "UY",
+        "UZ",
+        "VU",
+        "VA",
+        "VE",
+        "VN",
+        "WF",
+        "EH",
+        "YE",
+        "ZM",
+        "ZW"
+      ],
+      "messages": {
+        "invalid": "Choose one of the listed countries.",
+        "required": "Choose the country of your phone number."
+      }
+    },
+    {
       "path": "phoneCountryCode",
       "kind": "option",
       "required": true,
       "options": [
         "+91",
+        "+93",
+        "+358",
+        "+355",
+        "+213",
         "+1",
-        "+44"
+        "+376",
+        "+244",
+        "+54",
+        "+374",
+        "+297",
+        "+247",
+        "+61",
+        "+43",
+        "+994",
+        "+973",
+        "+880",
+        "+375",
+        "+32",
+        "+501",
+        "+229",
+        "+975",
+        "+591",
+        "+387",
+        "+267",
+        "+55",
+        "+246",
+        "+673",
+        "+359",
+        "+226",
+        "+257",
+        "+855",
+        "+237",
+        "+238",
+        "+599",
+        "+236",
+        "+235",
+        "+56",
+        "+86",
+        "+57",
+        "+269",
+        "+242",
+        "+243",
+        "+682",
+        "+506",
+        "+225",
+        "+385",
+        "+53",
+        "+357",
+        "+420",
+        "+45",
+        "+253",
+        "+593",
+        "+20",
+        "+503",
+        "+240",
+        "+291",
+        "+372",
+        "+268",
+        "+251",
+        "+500",
+        "+298",
+        "+679",
+        "+33",
+        "+594",
+        "+689",
+        "+241",
+        "+220",
+        "+995",
+        "+49",
+        "+233",
+        "+350",
+        "+30",
+        "+299",
+        "+590",
+        "+502",
+        "+44",
+        "+224",
+        "+245",
+        "+592",
+        "+509",
+        "+504",
+        "+852",
+        "+36",
+        "+354",
+        "+62",
+        "+98",
+        "+964",
+        "+353",
+        "+972",
+        "+39",
+        "+81",
+        "+962",
+        "+7",
+        "+254",
+        "+686",
+        "+383",
+        "+965",
+        "+996",
+        "+856",
+        "+371",
+        "+961",
+        "+266",
+        "+231",
+        "+218",
+        "+423",
+        "+370",
+        "+352",
+        "+853",
+        "+261",
+        "+265",
+        "+60",
+        "+960",
+        "+223",
+        "+356",
+        "+692",
+        "+596",
+        "+222",
+        "+230",
+        "+262",
+        "+52",
+        "+691",
+        "+373",
+        "+377",
+        "+976",
+        "+382",
+        "+212",
+        "+258",
+        "+95",
+        "+264",
+        "+674",
+        "+977",
+        "+31",
+        "+687",
+        "+64",
+        "+505",
+        "+227",
+        "+234",
+        "+683",
+        "+672",
+        "+850",
+        "+389",
+        "+47",
+        "+968",
+        "+92",
+        "+680",
+        "+970",
+        "+507",
+        "+675",
+        "+595",
+        "+51",
+        "+63",
+        "+48",
+        "+351",
+        "+974",
+        "+40",
+        "+250",
+        "+685",
+        "+378",
+        "+239",
+        "+966",
+        "+221",
+        "+381",
+        "+248",
+        "+232",
+        "+65",
+        "+421",
+        "+386",
+        "+677",
+        "+252",
+        "+27",
+        "+82",
+        "+211",
+        "+34",
+        "+94",
+        "+290",
+        "+508",
+        "+249",
+        "+597",
+        "+46",
+        "+41",
+        "+963",
+        "+886",
+        "+992",
+        "+255",
+        "+66",
+        "+670",
+        "+228",
+        "+690",
+        "+676",
+        "+216",
+        "+90",
+        "+993",
+        "+688",
+        "+256",
+        "+380",
+        "+971",
+        "+598",
+        "+998",
+        "+678",
+        "+58",
+        "+84",
+        "+681",
+        "+967",
+        "+260",
+        "+263"
       ],
       "messages": {
         "invalid": "Choose one of the listed country codes.",
@@ -242,13 +697,15 @@ export const APPLICATION_RULES = {
     },
     {
       "path": "phoneNumber",
-      "kind": "digits",
+      "kind": "phone",
       "required": true,
       "max": 15,
-      "pattern": "^[0-9]{6,15}$",
+      "pattern": "^[0-9]{1,15}$",
+      "regionBy": "phoneCountry",
       "messages": {
         "chars": "Use a single line without special characters.",
-        "invalid": "Enter a phone number of 6 to 15 digits, without the country code.",
+        "invalid": "Enter your phone number's digits, without the country code.",
+        "length": "A phone number in {country} has {lengths} digits.",
         "required": "Enter your phone number.",
         "tooLong": "Phone number must be at most 15 digits."
       }
@@ -271,7 +728,7 @@ export const APPLICATION_RULES = {
       "pattern": "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$",
       "messages": {
         "chars": "Use a single line without special characters.",
-        "invalid": "Enter a full web address starting with https://, or leave it empty.",
+        "invalid": "Enter a web address such as linkedin.com/in/your-name, or leave it empty.",
         "tooLong": "LinkedIn profile must be at most 300 characters."
       }
     },
@@ -282,7 +739,7 @@ export const APPLICATION_RULES = {
       "pattern": "^https?://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,}(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$",
       "messages": {
         "chars": "Use a single line without special characters.",
-        "invalid": "Enter a full web address starting with https://, or leave it empty.",
+        "invalid": "Enter a web address such as www.example.com, or leave it empty.",
         "tooLong": "Website must be at most 300 characters."
       }
     },
@@ -1084,6 +1541,2537 @@ export const APPLICATION_RULES = {
       8,
       9
     ]
-  }
+  },
+  "phones": [
+    {
+      "region": "AF",
+      "name": "Afghanistan",
+      "code": "+93",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AX",
+      "name": "Åland Islands",
+      "inName": "the Åland Islands",
+      "code": "+358",
+      "lengths": [
+        6,
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "AL",
+      "name": "Albania",
+      "code": "+355",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "DZ",
+      "name": "Algeria",
+      "code": "+213",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AS",
+      "name": "American Samoa",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "AD",
+      "name": "Andorra",
+      "code": "+376",
+      "lengths": [
+        6,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "AO",
+      "name": "Angola",
+      "code": "+244",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "AI",
+      "name": "Anguilla",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "AG",
+      "name": "Antigua & Barbuda",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "AR",
+      "name": "Argentina",
+      "code": "+54",
+      "lengths": [
+        10,
+        11
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AM",
+      "name": "Armenia",
+      "code": "+374",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AW",
+      "name": "Aruba",
+      "code": "+297",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "AC",
+      "name": "Ascension Island",
+      "code": "+247",
+      "lengths": [
+        5
+      ],
+      "main": true
+    },
+    {
+      "region": "AU",
+      "name": "Australia",
+      "code": "+61",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AT",
+      "name": "Austria",
+      "code": "+43",
+      "lengths": [
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12,
+        13
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AZ",
+      "name": "Azerbaijan",
+      "code": "+994",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BS",
+      "name": "Bahamas",
+      "inName": "the Bahamas",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "BH",
+      "name": "Bahrain",
+      "code": "+973",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "BD",
+      "name": "Bangladesh",
+      "code": "+880",
+      "lengths": [
+        6,
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BB",
+      "name": "Barbados",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "BY",
+      "name": "Belarus",
+      "code": "+375",
+      "lengths": [
+        9
+      ],
+      "trunk": "8",
+      "main": true
+    },
+    {
+      "region": "BE",
+      "name": "Belgium",
+      "code": "+32",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BZ",
+      "name": "Belize",
+      "code": "+501",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "BJ",
+      "name": "Benin",
+      "code": "+229",
+      "lengths": [
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "BM",
+      "name": "Bermuda",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "BT",
+      "name": "Bhutan",
+      "code": "+975",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "BO",
+      "name": "Bolivia",
+      "code": "+591",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BA",
+      "name": "Bosnia & Herzegovina",
+      "code": "+387",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BW",
+      "name": "Botswana",
+      "code": "+267",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "BR",
+      "name": "Brazil",
+      "code": "+55",
+      "lengths": [
+        10,
+        11
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IO",
+      "name": "British Indian Ocean Territory",
+      "inName": "the British Indian Ocean Territory",
+      "code": "+246",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "VG",
+      "name": "British Virgin Islands",
+      "inName": "the British Virgin Islands",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "BN",
+      "name": "Brunei",
+      "code": "+673",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "BG",
+      "name": "Bulgaria",
+      "code": "+359",
+      "lengths": [
+        6,
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BF",
+      "name": "Burkina Faso",
+      "code": "+226",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "BI",
+      "name": "Burundi",
+      "code": "+257",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "KH",
+      "name": "Cambodia",
+      "code": "+855",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CM",
+      "name": "Cameroon",
+      "code": "+237",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "CA",
+      "name": "Canada",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "CV",
+      "name": "Cape Verde",
+      "code": "+238",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "BQ",
+      "name": "Caribbean Netherlands",
+      "inName": "the Caribbean Netherlands",
+      "code": "+599",
+      "lengths": [
+        7
+      ]
+    },
+    {
+      "region": "KY",
+      "name": "Cayman Islands",
+      "inName": "the Cayman Islands",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "CF",
+      "name": "Central African Republic",
+      "inName": "the Central African Republic",
+      "code": "+236",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "TD",
+      "name": "Chad",
+      "code": "+235",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "CL",
+      "name": "Chile",
+      "code": "+56",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "CN",
+      "name": "China",
+      "code": "+86",
+      "lengths": [
+        7,
+        8,
+        9,
+        10,
+        11
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CX",
+      "name": "Christmas Island",
+      "code": "+61",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "CC",
+      "name": "Cocos (Keeling) Islands",
+      "inName": "the Cocos (Keeling) Islands",
+      "code": "+61",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "CO",
+      "name": "Colombia",
+      "code": "+57",
+      "lengths": [
+        8,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "KM",
+      "name": "Comoros",
+      "inName": "the Comoros",
+      "code": "+269",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "CG",
+      "name": "Congo - Brazzaville",
+      "code": "+242",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "CD",
+      "name": "Congo - Kinshasa",
+      "code": "+243",
+      "lengths": [
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CK",
+      "name": "Cook Islands",
+      "inName": "the Cook Islands",
+      "code": "+682",
+      "lengths": [
+        5
+      ],
+      "main": true
+    },
+    {
+      "region": "CR",
+      "name": "Costa Rica",
+      "code": "+506",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "CI",
+      "name": "Côte d’Ivoire",
+      "code": "+225",
+      "lengths": [
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "HR",
+      "name": "Croatia",
+      "code": "+385",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CU",
+      "name": "Cuba",
+      "code": "+53",
+      "lengths": [
+        6,
+        7,
+        8,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CW",
+      "name": "Curaçao",
+      "code": "+599",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "CY",
+      "name": "Cyprus",
+      "code": "+357",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "CZ",
+      "name": "Czechia",
+      "code": "+420",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "DK",
+      "name": "Denmark",
+      "code": "+45",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "DJ",
+      "name": "Djibouti",
+      "code": "+253",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "DM",
+      "name": "Dominica",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "DO",
+      "name": "Dominican Republic",
+      "inName": "the Dominican Republic",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "EC",
+      "name": "Ecuador",
+      "code": "+593",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "EG",
+      "name": "Egypt",
+      "code": "+20",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SV",
+      "name": "El Salvador",
+      "code": "+503",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "GQ",
+      "name": "Equatorial Guinea",
+      "code": "+240",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "ER",
+      "name": "Eritrea",
+      "code": "+291",
+      "lengths": [
+        7
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "EE",
+      "name": "Estonia",
+      "code": "+372",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "SZ",
+      "name": "Eswatini",
+      "code": "+268",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "ET",
+      "name": "Ethiopia",
+      "code": "+251",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "FK",
+      "name": "Falkland Islands",
+      "inName": "the Falkland Islands",
+      "code": "+500",
+      "lengths": [
+        5
+      ],
+      "main": true
+    },
+    {
+      "region": "FO",
+      "name": "Faroe Islands",
+      "inName": "the Faroe Islands",
+      "code": "+298",
+      "lengths": [
+        6
+      ],
+      "main": true
+    },
+    {
+      "region": "FJ",
+      "name": "Fiji",
+      "code": "+679",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "FI",
+      "name": "Finland",
+      "code": "+358",
+      "lengths": [
+        5,
+        6,
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "FR",
+      "name": "France",
+      "code": "+33",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "GF",
+      "name": "French Guiana",
+      "code": "+594",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PF",
+      "name": "French Polynesia",
+      "code": "+689",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "GA",
+      "name": "Gabon",
+      "code": "+241",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "GM",
+      "name": "Gambia",
+      "inName": "the Gambia",
+      "code": "+220",
+      "lengths": [
+        7,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "GE",
+      "name": "Georgia",
+      "code": "+995",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "DE",
+      "name": "Germany",
+      "code": "+49",
+      "lengths": [
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12,
+        13,
+        14,
+        15
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "GH",
+      "name": "Ghana",
+      "code": "+233",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "GI",
+      "name": "Gibraltar",
+      "code": "+350",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "GR",
+      "name": "Greece",
+      "code": "+30",
+      "lengths": [
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "GL",
+      "name": "Greenland",
+      "code": "+299",
+      "lengths": [
+        6
+      ],
+      "main": true
+    },
+    {
+      "region": "GD",
+      "name": "Grenada",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "GP",
+      "name": "Guadeloupe",
+      "code": "+590",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "GU",
+      "name": "Guam",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "GT",
+      "name": "Guatemala",
+      "code": "+502",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "GG",
+      "name": "Guernsey",
+      "code": "+44",
+      "lengths": [
+        10
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "GN",
+      "name": "Guinea",
+      "code": "+224",
+      "lengths": [
+        8,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "GW",
+      "name": "Guinea-Bissau",
+      "code": "+245",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "GY",
+      "name": "Guyana",
+      "code": "+592",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "HT",
+      "name": "Haiti",
+      "code": "+509",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "HN",
+      "name": "Honduras",
+      "code": "+504",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "HK",
+      "name": "Hong Kong",
+      "code": "+852",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "HU",
+      "name": "Hungary",
+      "code": "+36",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "06",
+      "main": true
+    },
+    {
+      "region": "IS",
+      "name": "Iceland",
+      "code": "+354",
+      "lengths": [
+        7,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "IN",
+      "name": "India",
+      "code": "+91",
+      "lengths": [
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ID",
+      "name": "Indonesia",
+      "code": "+62",
+      "lengths": [
+        7,
+        8,
+        9,
+        10,
+        11,
+        12
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IR",
+      "name": "Iran",
+      "code": "+98",
+      "lengths": [
+        6,
+        7,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IQ",
+      "name": "Iraq",
+      "code": "+964",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IE",
+      "name": "Ireland",
+      "code": "+353",
+      "lengths": [
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IM",
+      "name": "Isle of Man",
+      "inName": "the Isle of Man",
+      "code": "+44",
+      "lengths": [
+        10
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "IL",
+      "name": "Israel",
+      "code": "+972",
+      "lengths": [
+        8,
+        9,
+        11,
+        12
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "IT",
+      "name": "Italy",
+      "code": "+39",
+      "lengths": [
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12
+      ],
+      "main": true
+    },
+    {
+      "region": "JM",
+      "name": "Jamaica",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "JP",
+      "name": "Japan",
+      "code": "+81",
+      "lengths": [
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "JE",
+      "name": "Jersey",
+      "code": "+44",
+      "lengths": [
+        10
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "JO",
+      "name": "Jordan",
+      "code": "+962",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "KZ",
+      "name": "Kazakhstan",
+      "code": "+7",
+      "lengths": [
+        10
+      ],
+      "trunk": "8"
+    },
+    {
+      "region": "KE",
+      "name": "Kenya",
+      "code": "+254",
+      "lengths": [
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "KI",
+      "name": "Kiribati",
+      "code": "+686",
+      "lengths": [
+        5,
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "XK",
+      "name": "Kosovo",
+      "code": "+383",
+      "lengths": [
+        8,
+        9,
+        10,
+        11,
+        12
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "KW",
+      "name": "Kuwait",
+      "code": "+965",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "KG",
+      "name": "Kyrgyzstan",
+      "code": "+996",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LA",
+      "name": "Laos",
+      "code": "+856",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LV",
+      "name": "Latvia",
+      "code": "+371",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "LB",
+      "name": "Lebanon",
+      "code": "+961",
+      "lengths": [
+        7,
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LS",
+      "name": "Lesotho",
+      "code": "+266",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "LR",
+      "name": "Liberia",
+      "code": "+231",
+      "lengths": [
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LY",
+      "name": "Libya",
+      "code": "+218",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LI",
+      "name": "Liechtenstein",
+      "code": "+423",
+      "lengths": [
+        7,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LT",
+      "name": "Lithuania",
+      "code": "+370",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "LU",
+      "name": "Luxembourg",
+      "code": "+352",
+      "lengths": [
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11
+      ],
+      "main": true
+    },
+    {
+      "region": "MO",
+      "name": "Macao",
+      "code": "+853",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "MG",
+      "name": "Madagascar",
+      "code": "+261",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MW",
+      "name": "Malawi",
+      "code": "+265",
+      "lengths": [
+        7,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MY",
+      "name": "Malaysia",
+      "code": "+60",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MV",
+      "name": "Maldives",
+      "inName": "the Maldives",
+      "code": "+960",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "ML",
+      "name": "Mali",
+      "code": "+223",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "MT",
+      "name": "Malta",
+      "code": "+356",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "MH",
+      "name": "Marshall Islands",
+      "inName": "the Marshall Islands",
+      "code": "+692",
+      "lengths": [
+        7
+      ],
+      "trunk": "1",
+      "main": true
+    },
+    {
+      "region": "MQ",
+      "name": "Martinique",
+      "code": "+596",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MR",
+      "name": "Mauritania",
+      "code": "+222",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "MU",
+      "name": "Mauritius",
+      "code": "+230",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "YT",
+      "name": "Mayotte",
+      "code": "+262",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "MX",
+      "name": "Mexico",
+      "code": "+52",
+      "lengths": [
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "FM",
+      "name": "Micronesia",
+      "code": "+691",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "MD",
+      "name": "Moldova",
+      "code": "+373",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MC",
+      "name": "Monaco",
+      "code": "+377",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MN",
+      "name": "Mongolia",
+      "code": "+976",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ME",
+      "name": "Montenegro",
+      "code": "+382",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MS",
+      "name": "Montserrat",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "MA",
+      "name": "Morocco",
+      "code": "+212",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MZ",
+      "name": "Mozambique",
+      "code": "+258",
+      "lengths": [
+        8,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "MM",
+      "name": "Myanmar (Burma)",
+      "code": "+95",
+      "lengths": [
+        6,
+        7,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NA",
+      "name": "Namibia",
+      "code": "+264",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NR",
+      "name": "Nauru",
+      "code": "+674",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "NP",
+      "name": "Nepal",
+      "code": "+977",
+      "lengths": [
+        8,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NL",
+      "name": "Netherlands",
+      "inName": "the Netherlands",
+      "code": "+31",
+      "lengths": [
+        9,
+        11
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NC",
+      "name": "New Caledonia",
+      "code": "+687",
+      "lengths": [
+        6
+      ],
+      "main": true
+    },
+    {
+      "region": "NZ",
+      "name": "New Zealand",
+      "code": "+64",
+      "lengths": [
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NI",
+      "name": "Nicaragua",
+      "code": "+505",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "NE",
+      "name": "Niger",
+      "code": "+227",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "NG",
+      "name": "Nigeria",
+      "code": "+234",
+      "lengths": [
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "NU",
+      "name": "Niue",
+      "code": "+683",
+      "lengths": [
+        4,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "NF",
+      "name": "Norfolk Island",
+      "code": "+672",
+      "lengths": [
+        6
+      ],
+      "main": true
+    },
+    {
+      "region": "KP",
+      "name": "North Korea",
+      "code": "+850",
+      "lengths": [
+        8,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MK",
+      "name": "North Macedonia",
+      "code": "+389",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "MP",
+      "name": "Northern Mariana Islands",
+      "inName": "the Northern Mariana Islands",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "NO",
+      "name": "Norway",
+      "code": "+47",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "OM",
+      "name": "Oman",
+      "code": "+968",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "PK",
+      "name": "Pakistan",
+      "code": "+92",
+      "lengths": [
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PW",
+      "name": "Palau",
+      "code": "+680",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "PS",
+      "name": "Palestinian Territories",
+      "inName": "the Palestinian Territories",
+      "code": "+970",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PA",
+      "name": "Panama",
+      "code": "+507",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "PG",
+      "name": "Papua New Guinea",
+      "code": "+675",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "PY",
+      "name": "Paraguay",
+      "code": "+595",
+      "lengths": [
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PE",
+      "name": "Peru",
+      "code": "+51",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PH",
+      "name": "Philippines",
+      "inName": "the Philippines",
+      "code": "+63",
+      "lengths": [
+        6,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "PL",
+      "name": "Poland",
+      "code": "+48",
+      "lengths": [
+        7,
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "PT",
+      "name": "Portugal",
+      "code": "+351",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "PR",
+      "name": "Puerto Rico",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "QA",
+      "name": "Qatar",
+      "code": "+974",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "RE",
+      "name": "Réunion",
+      "code": "+262",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "RO",
+      "name": "Romania",
+      "code": "+40",
+      "lengths": [
+        6,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "RU",
+      "name": "Russia",
+      "code": "+7",
+      "lengths": [
+        10
+      ],
+      "trunk": "8",
+      "main": true
+    },
+    {
+      "region": "RW",
+      "name": "Rwanda",
+      "code": "+250",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "WS",
+      "name": "Samoa",
+      "code": "+685",
+      "lengths": [
+        5,
+        6,
+        7,
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "SM",
+      "name": "San Marino",
+      "code": "+378",
+      "lengths": [
+        8,
+        10
+      ],
+      "main": true
+    },
+    {
+      "region": "ST",
+      "name": "São Tomé & Príncipe",
+      "code": "+239",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "SA",
+      "name": "Saudi Arabia",
+      "code": "+966",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SN",
+      "name": "Senegal",
+      "code": "+221",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "RS",
+      "name": "Serbia",
+      "code": "+381",
+      "lengths": [
+        7,
+        8,
+        9,
+        10,
+        11,
+        12
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SC",
+      "name": "Seychelles",
+      "inName": "the Seychelles",
+      "code": "+248",
+      "lengths": [
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "SL",
+      "name": "Sierra Leone",
+      "code": "+232",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SG",
+      "name": "Singapore",
+      "code": "+65",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "SX",
+      "name": "Sint Maarten",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "SK",
+      "name": "Slovakia",
+      "code": "+421",
+      "lengths": [
+        6,
+        7,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SI",
+      "name": "Slovenia",
+      "code": "+386",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SB",
+      "name": "Solomon Islands",
+      "inName": "the Solomon Islands",
+      "code": "+677",
+      "lengths": [
+        5,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "SO",
+      "name": "Somalia",
+      "code": "+252",
+      "lengths": [
+        6,
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ZA",
+      "name": "South Africa",
+      "code": "+27",
+      "lengths": [
+        5,
+        6,
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "KR",
+      "name": "South Korea",
+      "code": "+82",
+      "lengths": [
+        5,
+        6,
+        8,
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SS",
+      "name": "South Sudan",
+      "code": "+211",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ES",
+      "name": "Spain",
+      "code": "+34",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "LK",
+      "name": "Sri Lanka",
+      "code": "+94",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "BL",
+      "name": "St. Barthélemy",
+      "code": "+590",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "SH",
+      "name": "St. Helena",
+      "code": "+290",
+      "lengths": [
+        4,
+        5
+      ],
+      "main": true
+    },
+    {
+      "region": "KN",
+      "name": "St. Kitts & Nevis",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "LC",
+      "name": "St. Lucia",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "MF",
+      "name": "St. Martin",
+      "code": "+590",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "PM",
+      "name": "St. Pierre & Miquelon",
+      "code": "+508",
+      "lengths": [
+        6,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "VC",
+      "name": "St. Vincent & Grenadines",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "SD",
+      "name": "Sudan",
+      "code": "+249",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SR",
+      "name": "Suriname",
+      "code": "+597",
+      "lengths": [
+        6,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "SJ",
+      "name": "Svalbard & Jan Mayen",
+      "code": "+47",
+      "lengths": [
+        8
+      ]
+    },
+    {
+      "region": "SE",
+      "name": "Sweden",
+      "code": "+46",
+      "lengths": [
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "CH",
+      "name": "Switzerland",
+      "code": "+41",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "SY",
+      "name": "Syria",
+      "code": "+963",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "TW",
+      "name": "Taiwan",
+      "code": "+886",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "TJ",
+      "name": "Tajikistan",
+      "code": "+992",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "TZ",
+      "name": "Tanzania",
+      "code": "+255",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "TH",
+      "name": "Thailand",
+      "code": "+66",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "TL",
+      "name": "Timor-Leste",
+      "code": "+670",
+      "lengths": [
+        7,
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "TG",
+      "name": "Togo",
+      "code": "+228",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "TK",
+      "name": "Tokelau",
+      "code": "+690",
+      "lengths": [
+        4,
+        5,
+        6,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "TO",
+      "name": "Tonga",
+      "code": "+676",
+      "lengths": [
+        5,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "TT",
+      "name": "Trinidad & Tobago",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "TA",
+      "name": "Tristan da Cunha",
+      "code": "+290",
+      "lengths": [
+        4
+      ]
+    },
+    {
+      "region": "TN",
+      "name": "Tunisia",
+      "code": "+216",
+      "lengths": [
+        8
+      ],
+      "main": true
+    },
+    {
+      "region": "TR",
+      "name": "Türkiye",
+      "code": "+90",
+      "lengths": [
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "TM",
+      "name": "Turkmenistan",
+      "code": "+993",
+      "lengths": [
+        8
+      ],
+      "trunk": "8",
+      "main": true
+    },
+    {
+      "region": "TC",
+      "name": "Turks & Caicos Islands",
+      "inName": "the Turks & Caicos Islands",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "TV",
+      "name": "Tuvalu",
+      "code": "+688",
+      "lengths": [
+        5,
+        6,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "VI",
+      "name": "U.S. Virgin Islands",
+      "inName": "the U.S. Virgin Islands",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1"
+    },
+    {
+      "region": "UG",
+      "name": "Uganda",
+      "code": "+256",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "UA",
+      "name": "Ukraine",
+      "code": "+380",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "AE",
+      "name": "United Arab Emirates",
+      "inName": "the United Arab Emirates",
+      "code": "+971",
+      "lengths": [
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "GB",
+      "name": "United Kingdom",
+      "inName": "the United Kingdom",
+      "code": "+44",
+      "lengths": [
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "US",
+      "name": "United States",
+      "inName": "the United States",
+      "code": "+1",
+      "lengths": [
+        10
+      ],
+      "trunk": "1",
+      "main": true
+    },
+    {
+      "region": "UY",
+      "name": "Uruguay",
+      "code": "+598",
+      "lengths": [
+        8
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "UZ",
+      "name": "Uzbekistan",
+      "code": "+998",
+      "lengths": [
+        9
+      ],
+      "main": true
+    },
+    {
+      "region": "VU",
+      "name": "Vanuatu",
+      "code": "+678",
+      "lengths": [
+        5,
+        7
+      ],
+      "main": true
+    },
+    {
+      "region": "VA",
+      "name": "Vatican City",
+      "code": "+39",
+      "lengths": [
+        6,
+        7,
+        8,
+        9,
+        10,
+        11
+      ]
+    },
+    {
+      "region": "VE",
+      "name": "Venezuela",
+      "code": "+58",
+      "lengths": [
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "VN",
+      "name": "Vietnam",
+      "code": "+84",
+      "lengths": [
+        9,
+        10
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "WF",
+      "name": "Wallis & Futuna",
+      "code": "+681",
+      "lengths": [
+        6
+      ],
+      "main": true
+    },
+    {
+      "region": "EH",
+      "name": "Western Sahara",
+      "code": "+212",
+      "lengths": [
+        9
+      ],
+      "trunk": "0"
+    },
+    {
+      "region": "YE",
+      "name": "Yemen",
+      "code": "+967",
+      "lengths": [
+        7,
+        8,
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ZM",
+      "name": "Zambia",
+      "code": "+260",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    },
+    {
+      "region": "ZW",
+      "name": "Zimbabwe",
+      "code": "+263",
+      "lengths": [
+        9
+      ],
+      "trunk": "0",
+      "main": true
+    }
+  ]
 } as const;
 

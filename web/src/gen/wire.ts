@@ -13,6 +13,11 @@ export interface ApplicationRow {
   status: string;
   spam: boolean;
   appliedAt: string;
+  /**
+   * Folder is where the application is: FolderApplications or
+   * FolderSpam.
+   */
+  folder: string;
 }
 
 /** JobChoice is a job offered by the inbox's job filter. */
@@ -40,6 +45,16 @@ export interface ApplicationList {
    */
   jobs: JobChoice[];
   statuses: string[];
+  /**
+   * Found are the applications whose reference or e-mail address is
+   * exactly the search (ignoring case; a reference with or without
+   * "APP-"), in any folder and whatever the other filters, so that a
+   * search for one is never answered "no match" while it exists. At
+   * most MaxFound.
+   */
+  found: ApplicationRow[];
+  /** SpamQueue is how many suspected spam applications wait for review. */
+  spamQueue: number;
 }
 
 /**
@@ -73,6 +88,15 @@ export interface ApplicationNote {
 }
 
 /**
+ * VoluntaryAnswers are an applicant's optional equal-opportunity answers;
+ * "" = prefer not to say.
+ */
+export interface VoluntaryAnswers {
+  gender: string;
+  disabilityStatus: string;
+}
+
+/**
  * ApplicationDetail is GET /api/admin/applications/{id}: every field of an
  * application. The national ID shows only its type and last four
  * characters (NationalIDMasked, e.g. "•••• 1234").
@@ -85,6 +109,17 @@ export interface ApplicationDetail {
   status: string;
   statusChangedAt: string;
   spam: boolean;
+  /**
+   * SpamReasons say why it was suspected on arrival ("" if it was not);
+   * SpamReview is staff's verdict: "", "spam" or "not-spam".
+   */
+  spamReasons: string;
+  spamReview: string;
+  /**
+   * ConfirmationHeld: the applicant has not been sent the confirmation
+   * yet; marking the application not spam sends it.
+   */
+  confirmationHeld: boolean;
   appliedAt: string;
   updatedAt: string;
   firstName: string;
@@ -107,10 +142,11 @@ export interface ApplicationDetail {
   heardFrom: string;
   eligibleToWork: boolean;
   willingToRelocate: boolean;
-  /** "" = prefer not to say */
-  gender: string;
-  /** "" = prefer not to say */
-  disabilityStatus: string;
+  /**
+   * Voluntary holds the equal-opportunity answers, for admins only:
+   * null for the other roles, who review without them.
+   */
+  voluntary: VoluntaryAnswers | null;
   nationalIdType: string;
   /** "" when no number is stored */
   nationalIdMasked: string;
@@ -494,6 +530,11 @@ export interface Deleted {
  */
 export interface DashboardCounts {
   newApplications: number;
+  /**
+   * SuspectedSpam is the applications waiting in the Suspected spam
+   * queue for a verdict.
+   */
+  suspectedSpam: number;
   unreadMessages: number;
   heldComments: number;
   failedMail: number;
@@ -1096,6 +1137,12 @@ export interface ApplicationRequest {
   lastName: string;
   fullName: string;
   email: string;
+  /**
+   * PhoneCountry is the region of the phone number chosen in the form
+   * (ISO 3166-1 alpha-2, "IN"); Normalize derives PhoneCountryCode from
+   * it, or it from PhoneCountryCode when it is left out.
+   */
+  phoneCountry: string;
   phoneCountryCode: string;
   phoneNumber: string;
   address: string;
@@ -1205,6 +1252,11 @@ export interface RuleSet {
    */
   readonly nationalIds?: readonly NationalIDFormat[];
   readonly verhoeff?: VerhoeffTableSet;
+  /**
+   * Phones are the regions a phone rule's RegionBy picks from
+   * (PhoneRegions).
+   */
+  readonly phones?: readonly PhoneRegion[];
 }
 
 /**
@@ -1317,6 +1369,12 @@ export interface FieldRule {
    */
   readonly formatBy?: string;
   /**
+   * RegionBy names the field whose value picks the PhoneRegion of a phone
+   * number (RuleSet.Phones): a number of none of its Lengths gets
+   * Messages[length] with {country} and {lengths} filled in.
+   */
+  readonly regionBy?: string;
+  /**
    * Extensions are the file name endings accepted (lower case, with the
    * dot; the name's ending is lower-cased before the comparison).
    */
@@ -1401,6 +1459,42 @@ export interface VerhoeffTableSet {
   readonly d: readonly (readonly number[])[];
   readonly p: readonly (readonly number[])[];
   readonly inv: readonly number[];
+}
+
+/**
+ * PhoneRegion is a country or territory an applicant's phone number may
+ * belong to. The table (phoneRegionTable, phone_regions_gen.go) is
+ * generated from libphonenumber's metadata by web/scripts/gen-phone-regions.mjs
+ * and sorted by name; the web app gets it with the application's rules.
+ */
+export interface PhoneRegion {
+  /** Region is the ISO 3166-1 alpha-2 code ("IN"). */
+  readonly region: string;
+  /** Name is the region's English name ("India"). */
+  readonly name: string;
+  /**
+   * InName is the name as it reads after "in" when that differs ("the
+   * United Kingdom"); empty otherwise.
+   */
+  readonly inName?: string;
+  /** Code is the international calling code with its plus ("+91"). */
+  readonly code: string;
+  /**
+   * Lengths are the possible lengths of a national number (fixed line
+   * and mobile), ascending.
+   */
+  readonly lengths: readonly number[];
+  /**
+   * Trunk is the prefix dialled before a national number at home ("0"),
+   * which the number is stored without; empty where there is none.
+   */
+  readonly trunk?: string;
+  /**
+   * Main marks the region a calling code shared by several belongs to
+   * first (+1: the United States), the one assumed when only the code is
+   * known.
+   */
+  readonly main?: boolean;
 }
 
 /** A document title, as the server writes it into <head>: replace {title} with the page's title. */

@@ -4,7 +4,18 @@ import { APPLICATION_RULES } from '../gen/apply-rules';
 import { COMMENT_RULES } from '../gen/comment-rules';
 import { CONTACT_RULES } from '../gen/contact-rules';
 import type { RuleSet } from '../gen/wire';
-import { isBlankEntry, normalizeNationalId, ruleOf, validateForm, verhoeffCheckDigit, verhoeffValid } from './form-rules';
+import {
+  isBlankEntry,
+  lengthsText,
+  mainPhoneRegion,
+  normalizeNationalId,
+  normalizePhoneNumber,
+  normalizeWebAddress,
+  ruleOf,
+  validateForm,
+  verhoeffCheckDigit,
+  verhoeffValid,
+} from './form-rules';
 
 // Typed, not cast: a change of a generated table's shape fails to compile here.
 const TABLES: Record<string, RuleSet> = { APPLICATION_RULES, CONTACT_RULES, COMMENT_RULES };
@@ -112,5 +123,35 @@ describe('isBlankEntry', () => {
     const blank = { educations: '1', 'educations.0.level': '', 'educations.0.scoreType': 'cgpa' };
     expect(isBlankEntry(APPLICATION_RULES, blank, 'educations', 0)).toBe(true);
     expect(isBlankEntry(APPLICATION_RULES, { ...blank, 'educations.0.location': 'Goa' }, 'educations', 0)).toBe(false);
+  });
+});
+
+// The same values as domain's phone_test.go: the two sides complete addresses and read phone numbers alike.
+describe('web addresses and phone numbers', () => {
+  it.each([
+    ['', ''],
+    ['linkedin.com/in/asha-rao', 'https://linkedin.com/in/asha-rao'],
+    ['www.example.in', 'https://www.example.in'],
+    ['example.in:8080/x', 'https://example.in:8080/x'],
+    ['//example.in', 'https://example.in'],
+    ['http://example.in', 'http://example.in'],
+    ['Https://example.in/A', 'https://example.in/A'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['mailto:a@example.in', 'mailto:a@example.in'],
+    ['localhost:8080', 'localhost:8080'],
+  ])('completes %j as %j', (typed, want) => {
+    expect(normalizeWebAddress(typed)).toBe(want);
+  });
+
+  it('writes possible lengths in words', () => {
+    expect([[10], [9, 10], [9, 11], [7, 9, 10], [5, 6, 7], []].map(lengthsText)).toEqual(['10', '9 or 10', '9 or 11', '7, 9 or 10', '5 to 7', '']);
+  });
+
+  it('drops a trunk prefix only when that makes the length possible', () => {
+    expect(normalizePhoneNumber(APPLICATION_RULES, 'IN', '09876543210')).toBe('9876543210');
+    expect(normalizePhoneNumber(APPLICATION_RULES, 'IN', '0987654321')).toBe('0987654321');
+    expect(normalizePhoneNumber(APPLICATION_RULES, 'IT', '0612345678')).toBe('0612345678');
+    expect(normalizePhoneNumber(APPLICATION_RULES, 'XX', '0123')).toBe('0123');
+    expect([mainPhoneRegion(APPLICATION_RULES, '+1'), mainPhoneRegion(APPLICATION_RULES, '+44'), mainPhoneRegion(APPLICATION_RULES, '+999')]).toEqual(['US', 'GB', '']);
   });
 });

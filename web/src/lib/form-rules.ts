@@ -8,7 +8,7 @@
 // each part of a rule means). The shared cases in internal/domain/testdata
 // run through both, so a form refuses exactly what the server refuses, with
 // the same words.
-import type { Condition, FieldRule, NationalIDFormat, RuleSet } from '../gen/wire';
+import type { Condition, FieldRule, NationalIDFormat, PhoneRegion, RuleSet } from '../gen/wire';
 import { charCount, controlExceptNewline, hasInvisibleFormat, lineBreakOrControl, trimGo } from './text-rules';
 
 /** Flattened path → message, for the fields that fail (an empty object when all is well). */
@@ -80,6 +80,59 @@ function nationalIdProblem(rules: RuleSet, f: NationalIDFormat, canonical: strin
   if (!f.patterns.every((p) => compiled(p).test(canonical))) return f.message;
   if (f.check === 'verhoeff' && !verhoeffValid(rules, canonical)) return f.checkMessage ?? '';
   return '';
+}
+
+// ---- phone numbers and web addresses ------------------------------------
+
+/** The region of an ISO code in a table's phones (domain.PhoneRegionOf). */
+export function phoneRegionOf(rules: RuleSet, region: string): PhoneRegion | undefined {
+  return rules.phones?.find((r) => r.region === region);
+}
+
+/** The main region of a calling code ("+1" → "US"), or '' (domain.MainPhoneRegion). */
+export function mainPhoneRegion(rules: RuleSet, code: string): string {
+  return rules.phones?.find((r) => r.code === code && r.main)?.region ?? '';
+}
+
+/** A number's digits without the trunk prefix it was written with, when only that makes its length possible (domain.NormalizePhoneNumber). */
+export function normalizePhoneNumber(rules: RuleSet, region: string, digits: string): string {
+  const r = phoneRegionOf(rules, region);
+  if (!r?.trunk || r.lengths.includes(digits.length)) return digits;
+  const rest = digits.slice(r.trunk.length);
+  return digits.startsWith(r.trunk) && r.lengths.includes(rest.length) ? rest : digits;
+}
+
+/** Possible lengths in words: "10", "9 or 10", "5 to 15", "7, 9 or 10" (domain.LengthsText). */
+export function lengthsText(lengths: readonly number[]): string {
+  const n = lengths.length;
+  if (n === 0) return '';
+  if (n >= 3 && lengths[n - 1]! - lengths[0]! === n - 1) return `${lengths[0]} to ${lengths[n - 1]}`;
+  return n === 1 ? String(lengths[0]) : `${lengths.slice(0, -1).join(', ')} or ${lengths[n - 1]}`;
+}
+
+function phoneLengthProblem(rules: RuleSet, rule: FieldRule, region: string, digits: string): string {
+  const r = phoneRegionOf(rules, region);
+  if (!r || r.lengths.includes(digits.length)) return '';
+  return (rule.messages.length ?? '').replace('{country}', r.inName || r.name).replace('{lengths}', lengthsText(r.lengths));
+}
+
+/** A scheme's shape (RFC 3986), without dots: see normalizeWebAddress. */
+const schemePattern = /^[A-Za-z][A-Za-z0-9+-]*$/;
+
+/**
+ * An address typed without its scheme completed with https://, an http or
+ * https scheme lower-cased; any other scheme left for the rules to refuse
+ * (domain.NormalizeWebAddress). value is trimmed already.
+ */
+export function normalizeWebAddress(value: string): string {
+  if (value === '') return value;
+  if (value.startsWith('//')) return `https:${value}`;
+  const i = value.indexOf(':');
+  if (i > 0 && schemePattern.test(value.slice(0, i))) {
+    const lower = value.slice(0, i).toLowerCase();
+    return lower === 'http' || lower === 'https' ? lower + value.slice(i) : value;
+  }
+  return `https://${value}`;
 }
 
 // ---- files ------------------------------------------------------------
@@ -265,6 +318,8 @@ function valueProblem(
       return dateProblem(rule, value, sibling, fields, today);
     case 'decimal':
       return decimalProblem(rule, value, sibling, fields);
+    case 'phone':
+      return phoneLengthProblem(rules, rule, fields[rule.regionBy ?? ''] ?? '', value);
     case 'nationalId': {
       // An unknown type has the type field's message, and the number none.
       const f = idFormat(rules, fields[rule.formatBy ?? ''] ?? '');

@@ -98,17 +98,36 @@ describe('Apply page', () => {
     drafts.store = null;
   });
 
-  it("is titled for the job and starts at the job's location with +91", async () => {
+  it("is titled for the job and starts at the job's location with India (+91)", async () => {
     renderApp('/apply/cloud', { api });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apply for Cloud Engineer');
     expect(field('Location preference').value).toBe('Bangalore');
-    expect(field('Country Code').value).toBe('+91');
+    const country = field('Country Code') as unknown as HTMLSelectElement;
+    expect(country.value).toBe('IN');
+    expect(country.selectedOptions[0]!.textContent).toBe('India (+91)');
+    expect(country.options.length).toBeGreaterThan(200);
     expect(screen.getByRole('group', { name: 'Personal details' })).toBeTruthy();
     expect(field('Resume').getAttribute('accept')).toBe('.pdf,.doc,.docx');
     expect(field('National ID Document').getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png');
     expect(screen.getByText('We keep your application and its documents for 180 days, then delete them.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Apply for Cloud Engineer | Nimbus Grove Technologies'));
+  });
+
+  it("checks the phone number's length for the country chosen, and sends the country's calling code", async () => {
+    const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    renderApp('/apply/cloud', { api });
+    fillRequired();
+    type('Country Code', 'GB');
+    type('Phone Number', '7911 1234');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    expect(screen.getByRole('link', { name: 'Phone Number: A phone number in the United Kingdom has 9 or 10 digits.' })).toBeTruthy();
+    expect(sent.body).toBeUndefined();
+    type('Phone Number', '07911 123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await screen.findByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+    const request = JSON.parse(sent.body!.get('application') as string);
+    expect(request).toMatchObject({ phoneCountry: 'GB', phoneCountryCode: '+44', phoneNumber: '7911123456' });
   });
 
   it('drops non-digits from the phone number as they are typed', () => {
@@ -175,18 +194,32 @@ describe('Apply page', () => {
     expect(document.activeElement).toBe(field('Email'));
   });
 
-  it('sends one multipart request with the idempotency key, and goes to /jobs with the reference', async () => {
+  it('sends one multipart request with the idempotency key, then shows the confirmation in place of the form', async () => {
     const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
-    renderApp('/apply/cloud', { api: { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } } });
+    renderApp('/apply/cloud', { api });
     fillRequired();
+    type('LinkedIn', 'linkedin.com/in/asha-rao');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
-    await waitFor(() => expect(screen.getByText('Application submitted successfully!')).toBeTruthy());
-    expect(screen.getByText('Your reference number is APP-7KQ2M4XD.')).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByTestId('application-reference').textContent).toBe('APP-7KQ2M4XD');
+    expect(screen.getByText('asha@example.com').parentElement!.textContent).toBe('We sent a copy to asha@example.com.');
+    expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
+    expect(document.title).toContain('Application submitted for Cloud Engineer');
     expect(sent.url).toBe('/api/jobs/cloud/applications');
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
     expect([...sent.body!.keys()]).toEqual(['application', 'resume', 'nationalIdDocument']);
     const request = JSON.parse(sent.body!.get('application') as string);
-    expect(request).toMatchObject({ firstName: 'Asha', phoneNumber: '9876543210', locationPreference: 'Bangalore', consent: true, homepage: '' });
+    expect(request).toMatchObject({
+      firstName: 'Asha',
+      phoneCountry: 'IN',
+      phoneCountryCode: '+91',
+      phoneNumber: '9876543210',
+      linkedin: 'https://linkedin.com/in/asha-rao',
+      locationPreference: 'Bangalore',
+      consent: true,
+      homepage: '',
+    });
     expect(request.workExperiences).toEqual([]);
   });
 

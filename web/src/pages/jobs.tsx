@@ -5,7 +5,6 @@ import career from '../../../content/career.json';
 import copy from '../../../content/jobs.json';
 import { PageBanner } from '../components/page-banner';
 import { Section } from '../components/section';
-import { ApplicationSubmitted } from '../features/jobs/application-submitted';
 import { isFiltered, jobSearchApiPath, jobsUrl, parseJobQuery, type JobQuery } from '../features/jobs/job-query';
 import { JobSearchForm } from '../features/jobs/job-search-form';
 import { JobSearchResults } from '../features/jobs/job-search-results';
@@ -42,7 +41,6 @@ export default function JobsPage() {
 
   return (
     <>
-      <ApplicationSubmitted />
       <PageBanner eyebrow={t.eyebrow} title={t.title} lead={t.lead} />
       <Section id={HEADING_ID} title={t.heading} tone="muted" reveal={null}>
         <div className="mt-8">

@@ -9,6 +9,7 @@ import { adminGet, adminPath, adminSend, adminURL } from '../api';
 import { EraseDialog } from './erase-dialog';
 import { formatDay, formatWhen } from '../ui/format';
 import { statusLabel, yesNo } from './labels';
+import { folderLabel, spamSummary, verdictNotice } from './spam-folder';
 import { StaffContext } from '../staff-context';
 
 const primary =
@@ -107,10 +108,12 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
             ['Status', `${statusLabel(d.status)} since ${formatWhen(d.statusChangedAt)}`],
             ['Applied', formatWhen(d.appliedAt)],
             ['Last updated by the applicant', formatWhen(d.updatedAt)],
-            ['Suspected spam', yesNo(d.spam)],
+            ['Folder', folderLabel(d.spam ? 'spam' : 'applications')],
           ]}
         />
       </Section>
+
+      <SpamReview detail={d} onChange={setD} />
 
       <StatusForm detail={d} onChange={setD} />
 
@@ -212,12 +215,16 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
       </Section>
 
       <Section title="Voluntary information">
-        <Fields
-          rows={[
-            ['Gender', d.gender || 'Prefer not to say'],
-            ['Disability status', d.disabilityStatus || 'Prefer not to say'],
-          ]}
-        />
+        {d.voluntary ? (
+          <Fields
+            rows={[
+              ['Gender', d.voluntary.gender || 'Prefer not to say'],
+              ['Disability status', d.voluntary.disabilityStatus || 'Prefer not to say'],
+            ]}
+          />
+        ) : (
+          <p>Gender and disability answers are shown to admins only, so that they play no part in reviewing.</p>
+        )}
       </Section>
 
       <NationalID detail={d} />
@@ -318,6 +325,53 @@ function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail
           Update status
         </button>
       </form>
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      {done && <p role="status">{done}</p>}
+    </Section>
+  );
+}
+
+/** Where the application stands with regard to spam, why it was suspected, and the "Not spam" and "Spam" verdicts. */
+function SpamReview({ detail, onChange }: { detail: Detail; onChange: (d: Detail) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const verdict = async (spam: boolean) => {
+    setBusy(true);
+    setError('');
+    setDone('');
+    try {
+      const path = spam ? '/applications/{id}/spam' : '/applications/{id}/not-spam';
+      const d = await adminSend('POST', adminPath(path, { id: detail.id }));
+      setDone(verdictNotice(detail, d));
+      onChange(d);
+    } catch (err) {
+      setError(message(err, 'Could not record the verdict.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirmed = detail.spam && detail.spamReview === 'spam';
+  return (
+    <Section title="Spam check">
+      <p>{spamSummary(detail)}</p>
+      {detail.spamReasons && <p className="text-sm text-slate-700">Suspected on arrival because: {detail.spamReasons}.</p>}
+      <div className="flex flex-wrap gap-3">
+        {detail.spam && (
+          <button type="button" className={primary} disabled={busy} onClick={() => verdict(false)}>
+            Not spam
+          </button>
+        )}
+        {!confirmed && (
+          <button type="button" className={secondary} disabled={busy} onClick={() => verdict(true)}>
+            Spam
+          </button>
+        )}
+      </div>
       {error && (
         <p role="alert" className="text-red-700">
           {error}

@@ -8,6 +8,8 @@ import type { ApplicationList as ListAnswer } from '../../gen/wire';
 import { adminFile, adminGet, adminURL, saveFile } from '../api';
 import { formatWhen } from '../ui/format';
 import { statusLabel } from './labels';
+import { emptyListText, foundElsewhere, whereFound } from './spam-folder';
+import { TabLinks } from '../ui/tab-links';
 import {
   queryParams,
   readListQuery,
@@ -153,14 +155,6 @@ export function ApplicationList() {
               onChange={(e) => go(withFilters(query, { to: e.target.value }))}
             />
           </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={query.spam}
-              onChange={(e) => go(withFilters(query, { spam: e.target.checked }))}
-            />
-            Show suspected spam
-          </label>
         </div>
         <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1 text-sm">
@@ -177,8 +171,27 @@ export function ApplicationList() {
             Search
           </button>
         </form>
-        {query.spam && <p className="text-sm text-slate-700">Showing suspected spam only.</p>}
       </section>
+
+      <TabLinks
+        label="Folders"
+        tabs={[false, true].map((spam) => {
+          const to = writeListQuery(withFilters(query, { spam }));
+          return {
+            key: spam ? 'spam' : 'applications',
+            label: spam ? 'Suspected spam' : 'Applications',
+            to: to ? `?${to}` : '.',
+            active: query.spam === spam,
+            count: spam ? data?.spamQueue : undefined,
+          };
+        })}
+      />
+      {query.spam && (
+        <p className="text-sm text-slate-700">
+          Suspected spam is sent no e-mail until someone marks it &ldquo;Not spam&rdquo;. The count is what waits for review.
+        </p>
+      )}
+      {data && <Found rows={foundElsewhere(data)} search={key} />}
 
       {load.state === 'error' && (
         <p role="alert" className="text-red-700">
@@ -235,7 +248,7 @@ function Table({
   search: string;
 }) {
   if (data.rows.length === 0) {
-    return <p>{data.total === 0 ? 'No applications match these filters.' : 'This page is empty.'}</p>;
+    return <p>{emptyListText(data, query.spam)}</p>;
   }
   return (
     <div className="space-y-2">
@@ -286,5 +299,27 @@ function Table({
         </table>
       </div>
     </div>
+  );
+}
+
+/** The exact matches of a search (reference or e-mail) that the table does not show, with where they are. */
+function Found({ rows, search }: { rows: ListAnswer['found']; search: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="found-heading" className="space-y-2 rounded-md border border-blue-300 bg-blue-50 p-4">
+      <h2 id="found-heading" className="text-lg font-semibold">
+        Found by reference or e-mail
+      </h2>
+      <ul className="space-y-1">
+        {rows.map((r) => (
+          <li key={r.id}>
+            <Link to={r.id} state={{ listSearch: search }} className="font-mono text-blue-800 underline">
+              {r.reference}
+            </Link>{' '}
+            {r.fullName} ({r.email}) for {r.jobTitle || 'a deleted job'}: <strong>{whereFound(r)}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -42,6 +42,7 @@ function list(over: Partial<ApplicationList> = {}): ApplicationList {
         status: 'interview',
         spam: false,
         appliedAt: '2026-11-20T09:30:00Z',
+        folder: 'applications',
       },
     ],
     total: 60,
@@ -53,6 +54,8 @@ function list(over: Partial<ApplicationList> = {}): ApplicationList {
       { id: 'j2', title: 'Data Analyst' },
     ],
     statuses: ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'],
+    found: [],
+    spamQueue: 2,
     ...over,
   };
 }
@@ -112,13 +115,26 @@ describe('the applications table', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'hired' } });
     await waitFor(() => expect(where()).toBe('/admin/applications?status=hired&sort=name&dir=desc'));
 
-    fireEvent.click(screen.getByLabelText('Show suspected spam'));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: 'Suspected spam (2)' }));
     await waitFor(() => expect(where()).toContain('spam=1'));
+    expect(screen.getByRole('link', { name: 'Suspected spam (2)' }).getAttribute('aria-current')).toBe('page');
 
     fireEvent.change(screen.getByLabelText('Search name, e-mail or reference'), { target: { value: '  APP-AAAA ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(where()).toContain('q=APP-AAAA'));
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/applications?status=hired&q=APP-AAAA&spam=1&sort=name&dir=desc'));
+  });
+
+  it('shows an exact match in another folder, and where it is, instead of a bare "no match"', async () => {
+    const spamRow = { ...list().rows[0]!, id: 's1', reference: 'APP-SPAM2345', fullName: 'Meera Iyer', spam: true, status: 'new', folder: 'spam' };
+    const calls = stubFetch(() => json(list({ rows: [], total: 0, pages: 1, page: 1, found: [spamRow] })));
+    renderAt('/admin/applications?q=spam2345');
+    const found = await screen.findByRole('region', { name: 'Found by reference or e-mail' });
+    expect(calls[0]!.url).toBe('/api/admin/applications?q=spam2345');
+    expect(found.textContent).toContain('Meera Iyer');
+    expect(found.textContent).toContain('In Suspected spam (New)');
+    expect(within(found).getByRole('link', { name: 'APP-SPAM2345' }).getAttribute('href')).toBe('/admin/applications/s1');
+    expect(screen.getByText('No applications match these filters. The exact match is listed above.')).toBeTruthy();
   });
 
   it('says so when the server refuses the filters', async () => {
@@ -137,6 +153,9 @@ function detail(): ApplicationDetail {
     status: 'new',
     statusChangedAt: '2026-11-20T09:30:00Z',
     spam: false,
+    spamReasons: '',
+    spamReview: '',
+    confirmationHeld: false,
     appliedAt: '2026-11-20T09:30:00Z',
     updatedAt: '2026-11-20T09:30:00Z',
     firstName: 'Asha',
@@ -158,8 +177,7 @@ function detail(): ApplicationDetail {
     heardFrom: 'Job Board',
     eligibleToWork: true,
     willingToRelocate: false,
-    gender: '',
-    disabilityStatus: '',
+    voluntary: { gender: '', disabilityStatus: '' },
     nationalIdType: 'PAN',
     nationalIdMasked: '•••• 234K',
     consentVersion: '2026-11-01',
@@ -253,6 +271,18 @@ describe('an application', () => {
     expect(screen.queryByRole('link', { name: 'Audit log of this application' })).toBeNull();
   });
 
+  it('shows the voluntary answers when the server sends them, and why not when it does not', async () => {
+    stubFetch(() => json({ ...detail(), voluntary: { gender: 'Female', disabilityStatus: '' } }));
+    renderAt('/admin/applications/a1', { role: 'admin' } as StaffMe);
+    await screen.findByText('Female');
+    expect(screen.getByText('Prefer not to say')).toBeTruthy();
+    cleanup();
+    stubFetch(() => json({ ...detail(), voluntary: null }));
+    renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
+    await screen.findByText(/shown to admins only/);
+    expect(screen.queryByText('Gender')).toBeNull();
+  });
+
   it('erases only after the reference is typed, then returns to the list with a message', async () => {
     const calls = stubFetch((url, init) => {
       if (init.method === 'DELETE') return json({ reference: 'APP-AAAA2222', filesDeleted: true });
@@ -314,6 +344,37 @@ describe('an application', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A note can be at most 5000 characters long.');
     expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Call on Tuesday');
+  });
+
+  it('releases suspected spam with "Not spam" and says the confirmation is on its way', async () => {
+    const suspected = { ...detail(), spam: true, spamReasons: 'the hidden field was filled in (people never see it)', confirmationHeld: true };
+    const calls = stubFetch((url) =>
+      url.endsWith('/not-spam') ? json({ ...suspected, spam: false, spamReview: 'not-spam', confirmationHeld: false }) : json(suspected),
+    );
+    renderAt('/admin/applications/a1');
+    const check = (await screen.findByRole('heading', { name: 'Spam check' })).parentElement!;
+    expect(check.textContent).toContain('Suspected on arrival because: the hidden field was filled in (people never see it).');
+    expect(check.textContent).toContain('has not been sent the confirmation e-mail');
+    fireEvent.click(within(check).getByRole('button', { name: 'Not spam' }));
+    expect((await within(check).findByRole('status')).textContent).toBe(
+      'Moved out of Suspected spam. The confirmation e-mail is on its way to asha@example.com.',
+    );
+    expect(calls.at(-1)).toEqual({ url: '/api/admin/applications/a1/not-spam', method: 'POST' });
+    expect(within(check).queryByRole('button', { name: 'Not spam' })).toBeNull();
+    expect(within(check).getByRole('button', { name: 'Spam' })).toBeTruthy();
+    expect(check.textContent).toContain('Marked not spam by staff.');
+  });
+
+  it('marks an application as spam, which sends nothing', async () => {
+    const calls = stubFetch((url) => (url.endsWith('/spam') ? json({ ...detail(), spam: true, spamReview: 'spam' }) : json(detail())));
+    renderAt('/admin/applications/a1');
+    const check = (await screen.findByRole('heading', { name: 'Spam check' })).parentElement!;
+    expect(within(check).queryByRole('button', { name: 'Not spam' })).toBeNull();
+    fireEvent.click(within(check).getByRole('button', { name: 'Spam' }));
+    expect((await within(check).findByRole('status')).textContent).toBe('Marked as spam. No e-mail is sent.');
+    expect(calls.at(-1)).toEqual({ url: '/api/admin/applications/a1/spam', method: 'POST' });
+    expect(within(check).queryByRole('button', { name: 'Spam' })).toBeNull();
+    expect(within(check).getByRole('button', { name: 'Not spam' })).toBeTruthy();
   });
 
   it('keeps the dialog open with the reason when the erase fails', async () => {

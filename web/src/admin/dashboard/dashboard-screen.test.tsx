@@ -5,7 +5,7 @@ import type { DashboardCounts, StaffMe, VitalsReport } from '../../gen/wire';
 import { StaffContext } from '../staff-context';
 import DashboardScreen from './dashboard-screen';
 
-const counts: DashboardCounts = { newApplications: 4, unreadMessages: 2, heldComments: 0, failedMail: 1 };
+const counts: DashboardCounts = { newApplications: 4, suspectedSpam: 3, unreadMessages: 2, heldComments: 0, failedMail: 1 };
 
 const metrics: VitalsReport['metrics'] = [
   { metric: 'lcp', label: 'LCP', name: 'Largest Contentful Paint', unit: 'ms', good: 2500, poor: 4000 },
@@ -91,6 +91,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'New applications 4' });
     expect(link.getAttribute('href')).toBe('/admin/applications?status=new');
+    expect(screen.getByRole('link', { name: 'Suspected spam to review 3' }).getAttribute('href')).toBe('/admin/applications?spam=1');
     expect(screen.queryByRole('link', { name: /Unread messages/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Comments held/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Failed mail/ })).toBeNull();
@@ -102,6 +103,7 @@ describe('dashboard', () => {
     expect((await screen.findByRole('link', { name: 'Unread messages 2' })).getAttribute('href')).toBe('/admin/messages');
     expect(screen.getByRole('link', { name: 'Comments held for review 0' }).getAttribute('href')).toBe('/admin/comments');
     expect(screen.queryByRole('link', { name: /New applications/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Suspected spam/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Failed mail/ })).toBeNull();
   });
 
@@ -111,6 +113,7 @@ describe('dashboard', () => {
     const list = within((await screen.findByRole('link', { name: 'Failed mail 1' })).closest('ul')!);
     expect(list.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['New applications 4', '/admin/applications?status=new'],
+      ['Suspected spam to review 3', '/admin/applications?spam=1'],
       ['Unread messages 2', '/admin/messages'],
       ['Comments held for review 0', '/admin/comments'],
       ['Failed mail 1', '/admin/mail?status=failed'],

@@ -24,6 +24,7 @@ function loadedOf<T>({ data, error, loading }: AdminData<T>): Loaded<T> {
 /** The counts needing attention: who may open each, and where it leads (relative to /admin/). */
 const ATTENTION: { key: keyof DashboardCounts; label: string; to: string; roles: readonly Role[] }[] = [
   { key: 'newApplications', label: 'New applications', to: 'applications?status=new', roles: ['recruiter'] },
+  { key: 'suspectedSpam', label: 'Suspected spam to review', to: 'applications?spam=1', roles: ['recruiter'] },
   { key: 'unreadMessages', label: 'Unread messages', to: 'messages', roles: ['editor'] },
   { key: 'heldComments', label: 'Comments held for review', to: 'comments', roles: ['editor'] },
   { key: 'failedMail', label: 'Failed mail', to: 'mail?status=failed', roles: [] },
@@ -50,7 +51,7 @@ function Attention() {
       </h2>
       <LoadState state={loadedOf(counts)} what="the counts" retry={counts.reload}>
         {(data) => (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {cards.map((c) => (
               <li key={c.key}>
                 <Link

@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
 import { Spinner } from '../../components/spinner';
 import { type Job } from '../../gen/wire';
-import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS } from '../../gen/apply-rules';
-import { outcomeState } from '../../lib/application-outcome';
+import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
 import { useEarlyInput } from '../../lib/use-early-input';
 import { useFocusLater } from '../../lib/use-focus-later';
+import type { SentApplication } from './application-sent';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
@@ -27,6 +26,8 @@ import {
   multipartBody,
   orderedProblems,
   outgoing,
+  restoredValues,
+  withPhoneRegion,
   type ApplyValues,
 } from './form-state';
 import { fileProblem, normalizeApplication, validateApplication, type ApplicationFiles } from './rules';
@@ -60,15 +61,18 @@ function dropErrors(errors: Errors, ...prefixes: string[]): Errors {
   return Object.fromEntries(Object.entries(errors).filter(([p]) => !prefixes.some((x) => p === x || p.startsWith(`${x}.`))));
 }
 
+/** The phone's country choices: every region by name, with its calling code ("India (+91)"). */
+const phoneRegionOptions = (APPLICATION_RULES.phones ?? []).map((r) => ({ value: r.region, label: `${r.name} (${r.code})` }));
+
 /**
  * The application form. It checks everything in the browser with the
  * server's rules, sends one multipart request with an idempotency key,
- * shows the upload's progress, and on success goes to /jobs, which says
- * so. What the visitor types and chooses is kept as a draft on this device
- * until the application is stored.
+ * shows the upload's progress, and on success hands the answer to onSent
+ * (the page shows the confirmation instead of the form). What the visitor
+ * types and chooses is kept as a draft on this device until the
+ * application is stored.
  */
-export function ApplyForm({ job }: { job: Job }) {
-  const navigate = useNavigate();
+export function ApplyForm({ job, onSent }: { job: Job; onSent(sent: SentApplication): void }) {
   const [values, setValues] = useState<ApplyValues>(() => emptyValues(job.location));
   const [files, setFiles] = useState<ApplicationFiles>(emptyFiles);
   const [homepage, setHomepage] = useState('');
@@ -88,7 +92,7 @@ export function ApplyForm({ job }: { job: Job }) {
     submissionKey,
     onRestore: (d: Draft) => {
       // Consent is given afresh when sending, to the notice shown then.
-      setValues({ ...emptyValues(job.location), ...d.values, consent: false });
+      setValues({ ...restoredValues(emptyValues(job.location), d.values), consent: false });
       setFiles(d.files);
     },
   });
@@ -164,7 +168,7 @@ export function ApplyForm({ job }: { job: Job }) {
         // Never again, whatever happens to the draft: should it outlive this (clearing fails), it is not restored.
         submissionKey.completed(usedKey);
         await draft.submitted();
-        navigate('/jobs', { state: outcomeState(result.saved) });
+        onSent({ saved: result.saved, email: request.email });
         break;
       case 'invalid':
         showProblems(formErrors(result.fields, out.index));
@@ -215,11 +219,19 @@ export function ApplyForm({ job }: { job: Job }) {
         </div>
         <TextField {...text('fullName')} required hint={t.hints.fullName} autoComplete="name" />
         <TextField {...text('email')} required type="email" autoComplete="email" />
-        <div className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-3 sm:gap-5">
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,16rem)_1fr]">
           <SelectField
-            {...text('phoneCountryCode')}
-            options={asOptions(APPLICATION_OPTIONS.countryCodes)}
-            autoComplete="tel-country-code"
+            path="phoneCountry"
+            label={t.labels.phoneCountry}
+            value={v.phoneCountry}
+            error={errors.phoneCountry ?? errors.phoneCountryCode}
+            required
+            onChange={(region) => {
+              changed('phoneCountry', 'phoneCountryCode', 'phoneNumber');
+              setValues((old) => ({ ...old, ...withPhoneRegion(region) }));
+            }}
+            options={phoneRegionOptions}
+            autoComplete="country"
           />
           <TextField
             {...text('phoneNumber')}

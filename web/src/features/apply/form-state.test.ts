@@ -13,6 +13,7 @@ import {
   formErrors,
   multipartBody,
   orderedProblems,
+  restoredValues,
   outgoing,
   submissionFingerprint,
   updated,
@@ -39,6 +40,15 @@ describe('application form state', () => {
     expect(defaultLocation('Remote (India)')).toBe('Hyderabad');
     expect(emptyValues('Pune').locationPreference).toBe('Hyderabad');
     expect(emptyValues('Pune').phoneCountryCode).toBe('+91');
+    expect(emptyValues('Pune').phoneCountry).toBe('IN');
+  });
+
+  it("gives a draft saved before the form asked for the phone's country its calling code's main country", () => {
+    const fresh = emptyValues('Hyderabad');
+    const { phoneCountry: _, ...old } = { ...fresh, firstName: 'Asha', phoneCountryCode: '+44' };
+    expect(restoredValues(fresh, old)).toMatchObject({ firstName: 'Asha', phoneCountry: 'GB', phoneCountryCode: '+44' });
+    expect(restoredValues(fresh, { ...fresh, phoneCountry: 'CA', phoneCountryCode: '+1' })).toMatchObject({ phoneCountry: 'CA', phoneCountryCode: '+1' });
+    expect(restoredValues(fresh, { ...old, phoneCountryCode: '+999' })).toMatchObject({ phoneCountry: 'IN', phoneCountryCode: '+91' });
   });
 
   it('keeps only digits of a phone number', () => {

@@ -2,7 +2,8 @@
 // a job, adding and removing entries, the request as it is sent, the
 // multipart body, and how the server's field paths find their inputs.
 import { type ApplicationRequest, type Education, type WorkExperience } from '../../gen/wire';
-import { APPLICATION_OPTIONS, APPLICATION_PARTS, CONSENT_VERSION } from '../../gen/apply-rules';
+import { APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION_RULES, CONSENT_VERSION } from '../../gen/apply-rules';
+import { mainPhoneRegion, phoneRegionOf } from '../../lib/form-rules';
 import type { ApplicationFiles } from './rules';
 
 /** What the visitor has typed: the request without the fields the form fills in itself. */
@@ -36,7 +37,7 @@ export function emptyValues(jobLocation: string): ApplyValues {
     lastName: '',
     fullName: '',
     email: '',
-    phoneCountryCode: APPLICATION_OPTIONS.countryCodes[0],
+    ...withPhoneRegion(APPLICATION_OPTIONS.defaultPhoneRegion),
     phoneNumber: '',
     address: '',
     linkedin: '',
@@ -57,6 +58,20 @@ export function emptyValues(jobLocation: string): ApplyValues {
     nationalIdNumber: '',
     consent: false,
   };
+}
+
+/** The phone fields for a region chosen: its ISO code and its calling code ("IN" → "+91"). */
+export function withPhoneRegion(region: string): Pick<ApplyValues, 'phoneCountry' | 'phoneCountryCode'> {
+  return { phoneCountry: region, phoneCountryCode: phoneRegionOf(APPLICATION_RULES, region)?.code ?? '' };
+}
+
+/**
+ * A draft's values on a fresh form: a draft saved before the form asked for
+ * the phone's country has only its calling code, whose main region it gets.
+ */
+export function restoredValues(fresh: ApplyValues, saved: Partial<ApplyValues>): ApplyValues {
+  const values = { ...fresh, ...saved };
+  return saved.phoneCountry ? values : { ...values, ...withPhoneRegion(mainPhoneRegion(APPLICATION_RULES, values.phoneCountryCode) || fresh.phoneCountry) };
 }
 
 export const emptyFiles = (): ApplicationFiles => ({ resume: null, nationalIdDocument: null, certifications: [] });
@@ -194,6 +209,7 @@ export function formOrder(values: ApplyValues): string[] {
     'lastName',
     'fullName',
     'email',
+    'phoneCountry',
     'phoneCountryCode',
     'phoneNumber',
     'address',

@@ -9,7 +9,19 @@
 // refuses exactly what the server refuses, with the same words.
 import { type ApplicationRequest, type CertificationName, type Education, type FieldRule, type RuleSet, type WorkExperience } from '../../gen/wire';
 import { APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
-import { fileMetaProblem, fileRule, ruleOf, validateFiles, validateForm, type FileMeta, type Problems } from '../../lib/form-rules';
+import {
+  fileMetaProblem,
+  fileRule,
+  mainPhoneRegion,
+  normalizePhoneNumber,
+  normalizeWebAddress,
+  phoneRegionOf,
+  ruleOf,
+  validateFiles,
+  validateForm,
+  type FileMeta,
+  type Problems,
+} from '../../lib/form-rules';
 import { trimGo } from '../../lib/text-rules';
 
 // Typed, not cast: a change of the generated table's shape fails to compile here.
@@ -88,7 +100,10 @@ function copyRequest(req: ApplicationRequest): ApplicationRequest {
 /**
  * The application as it is sent and checked (wire.ApplicationRequest's
  * Normalize): texts trimmed, line breaks of multi-line text unified to \n,
- * the phone number's digits only. The national ID number is only trimmed:
+ * web addresses completed with https:// when typed without a scheme, the
+ * phone's region and calling code each derived from the other (the region
+ * wins), the phone number's digits only, without a trunk prefix. The
+ * national ID number is only trimmed:
  * the rules judge its canonical form, and the server stores that. The
  * e-mail address keeps its case. Returns a copy.
  */
@@ -103,6 +118,9 @@ export function normalizeApplication(req: ApplicationRequest): ApplicationReques
       setPath(out, path, normalizeValue(rule, v));
     }
   }
+  if (!out.phoneCountry) out.phoneCountry = mainPhoneRegion(RULES, out.phoneCountryCode);
+  else out.phoneCountryCode = phoneRegionOf(RULES, out.phoneCountry)?.code ?? out.phoneCountryCode;
+  out.phoneNumber = normalizePhoneNumber(RULES, out.phoneCountry, out.phoneNumber);
   return out;
 }
 
@@ -110,8 +128,10 @@ function normalizeValue(rule: FieldRule, v: string): string {
   switch (rule.kind) {
     case 'text':
       return trimGo(v.replaceAll('\r\n', '\n').replaceAll('\r', '\n'));
-    case 'digits':
+    case 'phone':
       return v.replace(/[^0-9]/g, '');
+    case 'url':
+      return normalizeWebAddress(trimGo(v));
     default:
       return trimGo(v);
   }
