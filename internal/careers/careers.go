@@ -55,6 +55,7 @@ type Store interface {
 	domain.JobStore
 	domain.ApplicationStore
 	domain.RateLimiter
+	domain.AuditStore // an applicant's erasure is recorded
 }
 
 // Sealer seals national ID numbers (the data keys, idcrypt.Keyring).
@@ -148,6 +149,10 @@ type Receipt struct {
 	// Created reports a new application; false: it replaced an earlier
 	// one to the same job from the same e-mail address.
 	Created bool
+	// StatusURL is the applicant's private status page link, also in the
+	// confirmation mail; "" for suspected spam and for a repeated receipt
+	// (only the token's hash is kept).
+	StatusURL string
 }
 
 // Begin starts the submission req announces. A repeat of a submission
@@ -278,12 +283,16 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
+	// A new status link; a replaced application's old one stops working.
+	token, hash := newStatusToken()
+	a.StatusTokenHash = hash
+	link := sub.svc.mail.statusURL(token)
 	// The mails are written inside the store's transaction, once the
 	// reference (kept from an earlier application to the job by the same
 	// e-mail address, or new) is known.
 	mails := 0
 	notify := func(a domain.Application, created bool) []*domain.OutboxMessage {
-		m := sub.svc.mail.about(sub.job, a, created)
+		m := sub.svc.mail.about(sub.job, a, created, link)
 		mails = len(m)
 		return m
 	}
@@ -313,7 +322,11 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	if mails > 0 && sub.svc.mailQueued != nil {
 		sub.svc.mailQueued()
 	}
-	return Receipt{Reference: a.Reference, JobTitle: sub.job.JobTitle, Created: res.Created}, nil
+	rc := Receipt{Reference: a.Reference, JobTitle: sub.job.JobTitle, Created: res.Created}
+	if !a.Spam {
+		rc.StatusURL = link
+	}
+	return rc, nil
 }
 
 // winnersReceipt is the receipt of the submission that was saved first

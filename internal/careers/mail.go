@@ -3,6 +3,7 @@ package careers
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"corpsite/internal/domain"
 )
@@ -25,12 +26,13 @@ type Mail struct {
 }
 
 // about is the mails about a, stored for job: the applicant's
-// confirmation and the staff notification. Suspected spam mails no one.
-func (m Mail) about(job domain.Job, a domain.Application, created bool) []*domain.OutboxMessage {
+// confirmation (with link, their status page) and the staff
+// notification. Suspected spam mails no one.
+func (m Mail) about(job domain.Job, a domain.Application, created bool, link string) []*domain.OutboxMessage {
 	if a.Spam {
 		return nil
 	}
-	out := []*domain.OutboxMessage{m.applicantConfirmation(job, a, created)}
+	out := []*domain.OutboxMessage{m.applicantConfirmation(job, a, created, link)}
 	if m.StaffEmail != "" {
 		out = append(out, m.applicationNotification(job, a, created))
 	}
@@ -42,7 +44,7 @@ func (m Mail) about(job domain.Job, a domain.Application, created bool) []*domai
 // next and where the privacy notice is. It repeats nothing sensitive
 // (no national ID, no documents), since mail travels further than we can
 // see. Replies go to the careers address.
-func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, created bool) *domain.OutboxMessage {
+func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, created bool, link string) *domain.OutboxMessage {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Dear %s,\n\n", a.FirstName)
 	fmt.Fprintf(&b, "Thank you for applying for the position of %s (%s) at %s.\n", job.JobTitle, job.Location, m.SiteName)
@@ -52,6 +54,7 @@ func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, create
 		b.WriteString("You had applied for this position before with this e-mail address: your new application and documents have replaced the earlier ones.\n\n")
 	}
 	fmt.Fprintf(&b, "Your reference number: %s\n\n", a.Reference)
+	m.writeStatusLink(&b, link)
 	b.WriteString("What happens next:\n")
 	b.WriteString("- Our recruiting team reads every application, usually within two weeks.\n")
 	b.WriteString("- If your profile fits the position, we will contact you by e-mail or phone to arrange a first conversation.\n")
@@ -97,5 +100,54 @@ func (m Mail) applicationNotification(job domain.Job, a domain.Application, crea
 		Body:      b.String(),
 		ReplyTo:   a.Email,
 		CreatedAt: a.ConsentAt,
+	}
+}
+
+// writeStatusLink tells the applicant of their status page.
+func (m Mail) writeStatusLink(b *strings.Builder, link string) {
+	b.WriteString("See where your application stands, withdraw it, download your data or erase it on your private status page:\n")
+	fmt.Fprintf(b, "%s\n", link)
+	b.WriteString("Keep this link to yourself: anyone who has it can see and change your application.\n")
+	fmt.Fprintf(b, "Lost it? Ask for a new one at %s%s\n\n", m.BaseURL, StatusPagePath)
+}
+
+// newLink is the mail with a new status link, asked for with the
+// application's e-mail address and reference.
+func (m Mail) newLink(a domain.Application, jobTitle, token string, now time.Time) *domain.OutboxMessage {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Dear %s,\n\n", a.FirstName)
+	position := ""
+	if jobTitle != "" {
+		position = " for " + jobTitle
+	}
+	fmt.Fprintf(&b, "You asked for a new link to the status page of your application%s (reference %s).\n\n", position, a.Reference)
+	m.writeStatusLink(&b, m.statusURL(token))
+	b.WriteString("The link we sent you before no longer works. If you did not ask for this link, you can ignore this e-mail.\n\n")
+	fmt.Fprintf(&b, "Kind regards,\nThe recruiting team of %s\n", m.SiteName)
+	return &domain.OutboxMessage{
+		To:        a.Email,
+		Subject:   fmt.Sprintf("Your application status link (%s)", a.Reference),
+		Body:      b.String(),
+		ReplyTo:   m.CareersEmail,
+		CreatedAt: now,
+	}
+}
+
+// withdrawnNotification tells staff that an applicant withdrew their
+// application from the status page. Like the notification of its arrival
+// it carries no documents.
+func (m Mail) withdrawnNotification(a domain.Application, now time.Time) *domain.OutboxMessage {
+	var b strings.Builder
+	b.WriteString("An applicant withdrew their application from their status page.\n\n")
+	fmt.Fprintf(&b, "Reference: %s\n", a.Reference)
+	fmt.Fprintf(&b, "Applicant: %s\n", a.FullName)
+	fmt.Fprintf(&b, "Withdrawn: %s\n\n", now.UTC().Format("2006-01-02 15:04 MST"))
+	b.WriteString("The application stays in the staff console until it is erased or its retention period ends.\n")
+	return &domain.OutboxMessage{
+		To:        m.StaffEmail,
+		Subject:   fmt.Sprintf("Application withdrawn: %s – %s", a.Reference, a.FullName),
+		Body:      b.String(),
+		ReplyTo:   a.Email,
+		CreatedAt: now,
 	}
 }

@@ -202,10 +202,13 @@ func (s *Service) ReviewSpam(ctx context.Context, v Verdict) (Reviewed, error) {
 	}
 	now := s.now()
 	confirmed := false
-	d := domain.SpamDecision{Spam: v.Spam, At: now,
+	// A released confirmation carries a new status link (suspected spam
+	// was given none).
+	token, hash := newStatusToken()
+	d := domain.SpamDecision{Spam: v.Spam, At: now, StatusTokenHash: hash,
 		Release: func(a domain.Application) []*domain.OutboxMessage {
 			confirmed = true
-			m := s.mail.applicantConfirmation(job, a, true)
+			m := s.mail.applicantConfirmation(job, a, true, s.mail.statusURL(token))
 			m.CreatedAt = now
 			return []*domain.OutboxMessage{m}
 		},

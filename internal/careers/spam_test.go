@@ -2,6 +2,7 @@ package careers_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -133,6 +134,9 @@ func (f *fixture) audit(t *testing.T, action domain.AuditAction) []domain.AuditE
 	return got
 }
 
+// statusLinks finds the token of a status link in a mail.
+var statusLinks = regexp.MustCompile(`#t=[A-Za-z0-9_-]{43}`)
+
 var recruiter = careers.Reviewer{ID: "staff-1", Email: "rec@site.test", Role: domain.RoleRecruiter, ClientIP: "192.0.2.7"}
 
 func TestAutofilledApplicationIsNotSpamAndIsConfirmed(t *testing.T) {
@@ -187,8 +191,14 @@ func TestReleaseSendsTheConfirmationOnce(t *testing.T) {
 	}
 	m := got[0]
 	wantSubject := strings.Replace(want.Subject, normal.Reference, a.Reference, 1)
-	wantBody := strings.Replace(want.Body, normal.Reference, a.Reference, 1)
-	if m.Subject != wantSubject || m.Body != wantBody || m.ReplyTo != want.ReplyTo || !m.CreatedAt.Equal(testNow) {
+	// Each confirmation has a status link of its own; the released one's works.
+	wantBody := statusLinks.ReplaceAllString(strings.Replace(want.Body, normal.Reference, a.Reference, 1), "#t=…")
+	if token := statusLinks.FindString(m.Body); token == "" {
+		t.Error("the released confirmation has no status link")
+	} else if st, err := f.svc.Status(context.Background(), token[len("#t="):]); err != nil || st.Reference != a.Reference {
+		t.Errorf("the released confirmation's link opens %+v, %v", st, err)
+	}
+	if m.Subject != wantSubject || statusLinks.ReplaceAllString(m.Body, "#t=…") != wantBody || m.ReplyTo != want.ReplyTo || !m.CreatedAt.Equal(testNow) {
 		t.Errorf("release mail = %+v\nwant the confirmation of a normal application: %q\n%s", m, wantSubject, wantBody)
 	}
 	if n := len(f.outbox(t)); n != queued+1 {

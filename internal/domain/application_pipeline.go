@@ -88,6 +88,10 @@ type SpamDecision struct {
 	// confirmation was held, returns the mails to queue in the same
 	// transaction (the confirmation is then no longer held).
 	Release func(a Application) []*OutboxMessage
+	// StatusTokenHash, when Release is called, becomes the hash of the
+	// application's status link token, in the same transaction: the
+	// released confirmation carries the link ("" leaves it alone).
+	StatusTokenHash string
 }
 
 // ReferencePrefix starts every application's reference ("APP-" and 8

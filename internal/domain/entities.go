@@ -303,6 +303,13 @@ type Application struct {
 	// a later one replacing it) sets them to new and the time of saving.
 	Status          ApplicationStatus `json:"status"`
 	StatusChangedAt time.Time         `json:"statusChangedAt"`
+	// WithdrawnAt is when the applicant withdrew the application from
+	// their status page; nil while it stands. Saving clears it.
+	WithdrawnAt *time.Time `json:"withdrawnAt,omitempty"`
+	// StatusTokenHash is the SHA-256 (hex) of the token of the
+	// applicant's status link, written by SaveApplication ("" = no
+	// link). Stores never read it back: a link is found by its hash.
+	StatusTokenHash string `json:"-"`
 }
 
 // DefaultRetentionDays is how long applications and their documents are

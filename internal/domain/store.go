@@ -295,6 +295,24 @@ type ApplicationStore interface {
 	ClearNationalIDDocumentsBefore(ctx context.Context, t time.Time) ([]string, error)
 	// BlobKeyReferenced reports whether any application references key.
 	BlobKeyReferenced(ctx context.Context, key string) (bool, error)
+
+	// GetApplicationByStatusToken returns the application whose status
+	// link token has the hash (ENotFound when none).
+	GetApplicationByStatusToken(ctx context.Context, tokenHash string) (Application, error)
+	// GetApplicationByReference returns the application with the
+	// reference, compared exactly (ENotFound when none).
+	GetApplicationByReference(ctx context.Context, reference string) (Application, error)
+	// SetStatusToken gives application id a new status link token (its
+	// hash), so the earlier link stops working, and queues mail (if not
+	// nil; as EnqueueOutbox would) in the same transaction. ENotFound
+	// when there is no such application.
+	SetStatusToken(ctx context.Context, id, tokenHash string, mail *OutboxMessage) error
+	// WithdrawApplication marks application id withdrawn at the given
+	// time, unless it is withdrawn already (which changes nothing), and
+	// returns it as stored. When this call withdrew it, notify (if not
+	// nil) is queued in the same transaction (as EnqueueOutbox would).
+	// ENotFound when there is no such application.
+	WithdrawApplication(ctx context.Context, id string, at time.Time, notify *OutboxMessage) (Application, error)
 }
 
 // StaffStore keeps staff accounts, their set-up tokens, second factors

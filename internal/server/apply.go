@@ -118,7 +118,7 @@ func refusal(w http.ResponseWriter, err error) error {
 // applicationSaved is the answer to a stored submission: 201 for a new
 // application, 200 when it replaced an earlier one.
 func applicationSaved(rc careers.Receipt) any {
-	saved := wire.ApplicationSaved{Reference: rc.Reference, Updated: !rc.Created, JobTitle: rc.JobTitle}
+	saved := wire.ApplicationSaved{Reference: rc.Reference, Updated: !rc.Created, JobTitle: rc.JobTitle, StatusURL: rc.StatusURL}
 	if rc.Created {
 		return httpcore.Created{Body: saved}
 	}

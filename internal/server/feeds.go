@@ -58,7 +58,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	}
 	var urls []seo.SitemapURL
 	for _, p := range pageRoutes {
-		if p.fixed() {
+		if p.fixed() && !p.private {
 			urls = append(urls, seo.SitemapURL{Loc: s.baseURL + p.path})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"corpsite/content"
+	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/seo"
 	"corpsite/internal/wire"
@@ -33,6 +34,11 @@ type pageRoute struct {
 	api func(s *Server, ctx context.Context) (map[string]wire.Result, error)
 	// jsonLD returns the page's structured data (nil = none).
 	jsonLD func(s *Server) []any
+	// private marks the page of a private link (the applicant's status
+	// page): noindex, never stored, no referrer, not in the sitemap. Its
+	// HTML holds nothing private (it is cached like any page); its
+	// script reads the link.
+	private bool
 }
 
 // pageRoutes is the one list of the site's pages. The router, the warm-up
@@ -56,6 +62,7 @@ var pageRoutes = []pageRoute{
 	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
 	{path: blogPagePath, page: "blog", handle: (*Server).blogPage, key: blogCacheKey},
 	{path: "/blog/{id}", page: "blog-post", handle: (*Server).blogPostPage},
+	{path: careers.StatusPagePath, page: "application-status", private: true},
 }
 
 // notFoundPageName is the web app's page for any path without a route.
@@ -229,7 +236,7 @@ func (s *Server) faqPageLD() []any {
 func (s *Server) staticPage(p pageRoute) pageFunc {
 	return func(r *http.Request) (*pageSpec, error) {
 		meta := s.content.Pages[p.path]
-		spec := &pageSpec{Page: p.page, Title: meta.Title, Description: meta.Description, Path: p.path, Cache: true}
+		spec := &pageSpec{Page: p.page, Title: meta.Title, Description: meta.Description, Path: p.path, Cache: true, NoIndex: p.private}
 		if p.api != nil {
 			api, err := p.api(s, r.Context())
 			if err != nil {

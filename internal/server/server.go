@@ -274,6 +274,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/blogs/{id}/comments", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiPostComment)))
 	mux.Handle("POST /api/contact", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiContact)))
 	mux.Handle("POST /api/jobs/{id}/applications", httpcore.WithLimits(s.uploadLimits, httpcore.APIWrite(s.apiApply)))
+	s.statusRoutes(mux)
 	mux.Handle("POST /api/vitals", httpcore.WithLimits(s.vitalsLimits(), http.HandlerFunc(s.apiVitals)))
 
 	// Staff console: its page for every address under /admin (the console
@@ -294,7 +295,11 @@ func (s *Server) routes() http.Handler {
 		if p.path == "/" {
 			pattern += "{$}" // the home page only, not every path
 		}
-		mux.Handle(pattern, s.page(p.cacheKey(), s.pageHandler(p)))
+		h := s.page(p.cacheKey(), s.pageHandler(p))
+		if p.private {
+			h = privatePage(h)
+		}
+		mux.Handle(pattern, h)
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
 	mux.Handle("/", httpcore.Unrouted(mux.ServeMux, http.HandlerFunc(s.serveNotFound)))

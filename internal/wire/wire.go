@@ -301,4 +301,8 @@ type ApplicationSaved struct {
 	// Updated is true when an earlier application was replaced.
 	Updated  bool   `json:"updated"`
 	JobTitle string `json:"jobTitle"`
+	// StatusURL is the applicant's private status page link (also in the
+	// confirmation e-mail); "" when none is given (suspected spam, or a
+	// repeated answer: the link is only ever shown once).
+	StatusURL string `json:"statusUrl,omitempty"`
 }

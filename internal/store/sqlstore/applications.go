@@ -24,12 +24,13 @@ var appCols = []string{"id", "reference", "job_id", "first_name", "middle_name",
 	"willing_to_relocate", "gender", "disability_status", "national_id_type",
 	"national_id_number_enc", "national_id_last4", "national_id_document_key", "consent_version",
 	"consent_at", "spam", "applied_at", "updated_at", "status", "status_changed_at",
-	"spam_reasons", "spam_review", "confirmation_held"}
+	"spam_reasons", "spam_review", "confirmation_held", "withdrawn_at"}
 
 var appColumns = strings.Join(appCols, ", ")
 
-// writeCols are the columns written: appCols and the e-mail and name keys.
-var writeCols = slices.Concat(appCols, []string{"email_key", "name_key"})
+// writeCols are the columns written: appCols, the e-mail and name keys
+// and the status link token's hash (never read back).
+var writeCols = slices.Concat(appCols, []string{"email_key", "name_key", "status_token_hash"})
 
 func scanApp(sc scanner) (domain.Application, error) {
 	var a domain.Application
@@ -41,7 +42,7 @@ func scanApp(sc scanner) (domain.Application, error) {
 		&a.DisabilityStatus, &a.NationalIDType, &a.NationalIDNumberEnc, &a.NationalIDLast4,
 		&a.NationalIDDocumentKey, &a.ConsentVersion, timeCol{&a.ConsentAt}, &a.Spam,
 		timeCol{&a.AppliedAt}, timeCol{&a.UpdatedAt}, &a.Status, timeCol{&a.StatusChangedAt},
-		&a.SpamReasons, &a.SpamReview, &a.ConfirmationHeld)
+		&a.SpamReasons, &a.SpamReview, &a.ConfirmationHeld, nullTimeCol{&a.WithdrawnAt})
 	if err != nil {
 		return a, err
 	}
@@ -86,8 +87,17 @@ func (s *Store) appArgs(a *domain.Application) ([]any, error) {
 		a.Gender, a.DisabilityStatus, a.NationalIDType, enc, a.NationalIDLast4,
 		a.NationalIDDocumentKey, a.ConsentVersion, s.t(a.ConsentAt), a.Spam,
 		s.t(a.AppliedAt), s.t(a.UpdatedAt), string(a.Status), s.t(a.StatusChangedAt),
-		a.SpamReasons, string(a.SpamReview), a.ConfirmationHeld,
-		emailKey(a.Email), nameKey(a.FullName)}, nil
+		a.SpamReasons, string(a.SpamReview), a.ConfirmationHeld, s.tp(a.WithdrawnAt),
+		emailKey(a.Email), nameKey(a.FullName), nullString(a.StatusTokenHash)}, nil
+}
+
+// nullString is v, or NULL for "" (a column with a unique index that
+// many rows leave empty).
+func nullString(v string) any {
+	if v == "" {
+		return nil
+	}
+	return v
 }
 
 var refEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
@@ -471,4 +481,89 @@ func (s *Store) BlobKeyReferenced(ctx context.Context, key string) (ok bool, err
 	defer s.wrap(&err, "BlobKeyReferenced")
 	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) > 0 FROM application_blobs WHERE blob_key = ?`), key).Scan(&ok)
 	return ok, err
+}
+
+// GetApplicationByStatusToken returns the application whose status link
+// token has the hash.
+func (s *Store) GetApplicationByStatusToken(ctx context.Context, tokenHash string) (_ domain.Application, err error) {
+	defer s.wrap(&err, "GetApplicationByStatusToken")
+	if tokenHash == "" {
+		return domain.Application{}, domain.NotFound("application")
+	}
+	return s.getAppWhere(ctx, `status_token_hash = ?`, tokenHash)
+}
+
+// GetApplicationByReference returns the application with the reference.
+func (s *Store) GetApplicationByReference(ctx context.Context, reference string) (_ domain.Application, err error) {
+	defer s.wrap(&err, "GetApplicationByReference")
+	return s.getAppWhere(ctx, `reference = ?`, reference)
+}
+
+// getAppWhere returns the one application where cond holds.
+func (s *Store) getAppWhere(ctx context.Context, cond string, args ...any) (domain.Application, error) {
+	a, err := scanApp(s.r.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE `+cond), args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Application{}, domain.NotFound("application")
+	}
+	return a, err
+}
+
+// SetStatusToken replaces application id's status link token and queues
+// mail with it, in one transaction.
+func (s *Store) SetStatusToken(ctx context.Context, id, tokenHash string, mail *domain.OutboxMessage) (err error) {
+	defer s.wrap(&err, "SetStatusToken(%q)", id)
+	var queued domain.OutboxMessage
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		if err := s.execOne(ctx, tx, "application", `UPDATE applications SET status_token_hash = ? WHERE id = ?`,
+			nullString(tokenHash), id); err != nil {
+			return err
+		}
+		if mail == nil {
+			return nil
+		}
+		queued = *mail
+		return s.enqueueOutbox(ctx, tx, &queued)
+	})
+	if err == nil && mail != nil {
+		*mail = queued
+	}
+	return err
+}
+
+// WithdrawApplication marks application id withdrawn at the time given,
+// unless it was withdrawn already, queueing notify if this call did.
+func (s *Store) WithdrawApplication(ctx context.Context, id string, at time.Time, notify *domain.OutboxMessage) (a domain.Application, err error) {
+	defer s.wrap(&err, "WithdrawApplication(%q)", id)
+	var queued domain.OutboxMessage
+	sent := false
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		sent = false
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET withdrawn_at = ?
+			WHERE id = ? AND withdrawn_at IS NULL`), s.t(at), id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 1 && notify != nil {
+			queued, sent = *notify, true
+			if err := s.enqueueOutbox(ctx, tx, &queued); err != nil {
+				return err
+			}
+		}
+		a, err = scanApp(tx.QueryRowContext(ctx, s.q(`SELECT `+appColumns+` FROM applications WHERE id = ?`), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("application")
+		}
+		return err
+	})
+	if err != nil {
+		return domain.Application{}, err
+	}
+	if sent {
+		*notify = queued
+	}
+	return a, nil
 }

@@ -242,6 +242,12 @@ func (s *Store) ReviewApplicationSpam(ctx context.Context, id string, d domain.S
 				}
 				mails = append(mails, *m)
 			}
+			if d.StatusTokenHash != "" {
+				if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET status_token_hash = ? WHERE id = ?`),
+					d.StatusTokenHash, id); err != nil {
+					return err
+				}
+			}
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE applications SET spam = ?, spam_review = ?, confirmation_held = ? WHERE id = ?`),
 			after.Spam, string(after.SpamReview), after.ConfirmationHeld, id); err != nil {

@@ -803,6 +803,68 @@ export interface VitalsPoint {
 }
 
 /**
+ * StatusTokenRequest is the body of POST /api/application-status (the
+ * page's view), …/withdraw and …/download.
+ */
+export interface StatusTokenRequest {
+  token: string;
+}
+
+/**
+ * StatusEraseRequest is the body of POST /api/application-status/erase.
+ * Confirm must be "erase": the applicant confirmed in the page's dialog.
+ */
+export interface StatusEraseRequest {
+  token: string;
+  confirm: string;
+}
+
+/**
+ * ApplicantStatus is what the status page shows: the answer of POST
+ * /api/application-status and …/withdraw.
+ */
+export interface ApplicantStatus {
+  reference: string;
+  jobTitle: string;
+  appliedAt: string;
+  /**
+   * Stage is one of received, reviewing, interview, offer, closed
+   * and withdrawn.
+   */
+  stage: string;
+  /** StageLabel is the stage as the page names it ("Under review"). */
+  stageLabel: string;
+  /** NextSteps says, in a sentence or two, what happens next. */
+  nextSteps: string;
+  /** CanWithdraw is false once the application is withdrawn or closed. */
+  canWithdraw: boolean;
+}
+
+/** StatusErased is the answer of POST /api/application-status/erase. */
+export interface StatusErased {
+  reference: string;
+}
+
+/**
+ * StatusLinkRequest is the body of POST /api/application-status/link:
+ * the "Lost your link?" form. Homepage is the hidden field people leave
+ * empty.
+ */
+export interface StatusLinkRequest {
+  email: string;
+  reference: string;
+  homepage: string;
+}
+
+/**
+ * StatusLinkAccepted is the answer of POST /api/application-status/link
+ * (202), the same whether or not an application matched.
+ */
+export interface StatusLinkAccepted {
+  message: string;
+}
+
+/**
  * Job is an open position as visitors see it (GET /api/jobs,
  * GET /api/jobs/{id}).
  */
@@ -1163,6 +1225,12 @@ export interface ApplicationSaved {
   /** Updated is true when an earlier application was replaced. */
   updated: boolean;
   jobTitle: string;
+  /**
+   * StatusURL is the applicant's private status page link (also in the
+   * confirmation e-mail); "" when none is given (suspected spam, or a
+   * repeated answer: the link is only ever shown once).
+   */
+  statusUrl?: string;
 }
 
 // The types of the forms' rules tables (internal/domain/form_rules.go):
@@ -1462,6 +1530,7 @@ export const PAGE_ROUTES = [
   { path: "/jobs", page: "jobs" },
   { path: "/blog", page: "blog" },
   { path: "/blog/:id", page: "blog-post" },
+  { path: "/application-status", page: "application-status" },
 ] as const;
 
 /** The page for any path without a route. */

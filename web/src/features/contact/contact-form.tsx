@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import copy from '../../../../content/contact.json';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { fill } from '../../lib/text';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 import { FormStatus } from '../../components/form-status';
 import { HoneypotField } from '../../components/honeypot-field';
 import { Spinner } from '../../components/spinner';

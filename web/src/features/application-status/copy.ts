@@ -1,0 +1,43 @@
+// The status page's words.
+export const copy = {
+  eyebrow: 'Careers',
+  title: 'Your application',
+  lead: 'Where your application stands, and what you can do with it.',
+  loading: 'Loading your application…',
+  noScript:
+    'This page needs JavaScript to show your application: your private link is read by the page itself, never sent to our server in the address. Turn JavaScript on and open the link again, or write to {email} with your reference.',
+  deadLinkTitle: 'This link does not work',
+  details: { job: 'Position', reference: 'Reference', applied: 'Applied on', stage: 'Stage' },
+  nextHeading: 'What happens next',
+  actionsHeading: 'Your data and your application',
+  withdraw: 'Withdraw application',
+  withdrawHint: 'We stop considering it. You keep this page to download or erase it.',
+  download: 'Download my data',
+  downloadHint: 'A zip file with everything you sent us, your documents included.',
+  downloading: 'Preparing your download…',
+  erase: 'Erase my application',
+  eraseHint: 'Your application and its documents are deleted now, for good. This link stops working.',
+  withdrawDialog: {
+    title: 'Withdraw your application?',
+    text: 'We will stop considering your application for {job}. This cannot be undone, but you can apply again while the position is open.',
+    confirm: 'Withdraw application',
+  },
+  eraseDialog: {
+    title: 'Erase your application?',
+    text: 'Your application {reference}, everything you sent and your documents are deleted now and cannot be recovered. This link will stop working. You may want to download your data first.',
+    confirm: 'Erase my application',
+  },
+  cancel: 'Cancel',
+  withdrawn: 'Your application is withdrawn.',
+  erasedTitle: 'Your application is erased',
+  erased: 'Application {reference} and its documents are deleted. Thank you for your interest in working with us.',
+  failed: 'Something went wrong. Please try again.',
+  lostHeading: 'Lost your link?',
+  lostIntro:
+    'Enter the e-mail address you applied with and your reference (it is in our e-mail, like APP-7KQ2M4XD). We will e-mail you a new link; the old one stops working.',
+  lostLabels: { email: 'E-mail address', reference: 'Reference', homepage: 'Leave this field empty' },
+  lostSubmit: 'E-mail me a new link',
+  lostSending: 'Sending…',
+  lostMissingEmail: 'Enter the e-mail address you applied with.',
+  lostMissingReference: 'Enter your reference.',
+} as const;
