@@ -134,14 +134,14 @@ type ApplicationDetail struct {
 	WillingToRelocate  bool                       `json:"willingToRelocate"`
 	// Voluntary holds the equal-opportunity answers, for admins only:
 	// null for the other roles, who review without them.
-	Voluntary *VoluntaryAnswers `json:"voluntary"`
-	NationalIDType     string                     `json:"nationalIdType"`
-	NationalIDMasked   string                     `json:"nationalIdMasked"` // "" when no number is stored
-	ConsentVersion     string                     `json:"consentVersion"`
-	ConsentAt          time.Time                  `json:"consentAt"`
-	Documents          []ApplicationDocument      `json:"documents"`
-	Notes              []ApplicationNote          `json:"notes"`
-	Statuses           []string                   `json:"statuses"`
+	Voluntary        *VoluntaryAnswers     `json:"voluntary"`
+	NationalIDType   string                `json:"nationalIdType"`
+	NationalIDMasked string                `json:"nationalIdMasked"` // "" when no number is stored
+	ConsentVersion   string                `json:"consentVersion"`
+	ConsentAt        time.Time             `json:"consentAt"`
+	Documents        []ApplicationDocument `json:"documents"`
+	Notes            []ApplicationNote     `json:"notes"`
+	Statuses         []string              `json:"statuses"`
 }
 
 // RevealedID is the answer of POST /api/admin/applications/{id}/reveal-id:
