@@ -334,7 +334,7 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application, st
 	}
 	d := wire.ApplicationDetail{
 		ID: a.ID, Reference: a.Reference, JobID: a.JobID, JobTitle: title,
-		Status: string(a.Status), StatusChangedAt: a.StatusChangedAt, Spam: a.Spam,
+		Status: string(a.Status), StatusChangedAt: a.StatusChangedAt, WithdrawnAt: a.WithdrawnAt, Spam: a.Spam,
 		SpamReasons: a.SpamReasons, SpamReview: string(a.SpamReview), ConfirmationHeld: a.ConfirmationHeld,
 		AppliedAt: a.AppliedAt, UpdatedAt: a.UpdatedAt,
 		FirstName: a.FirstName, MiddleName: a.MiddleName, LastName: a.LastName, FullName: a.FullName,

@@ -658,3 +658,27 @@ func TestAdminApplicationVoluntaryAnswersForAdminsOnly(t *testing.T) {
 		t.Errorf("admin sees voluntary = %+v, want Female / No disability", d.Voluntary)
 	}
 }
+
+// An application its applicant withdrew says so in the list and the
+// detail, with when.
+func TestAdminApplicationShowsWithdrawal(t *testing.T) {
+	t.Parallel()
+	f := newApplyFixture(t)
+	a := f.seedApp(t, f.job.ID, "Meera Iyer", "meera.iyer@example.com", testNow.Add(-48*time.Hour), false, domain.StatusReviewing)
+	d := answerAs[wire.ApplicationDetail](t, f.admin(t, "GET", "/api/admin/applications/"+a.ID, nil), 200)
+	if d.WithdrawnAt != nil {
+		t.Fatalf("a standing application shows withdrawn at %v", d.WithdrawnAt)
+	}
+	when := testNow.Add(-time.Hour).Truncate(time.Second)
+	if _, err := f.store.WithdrawApplication(context.Background(), a.ID, when, nil); err != nil {
+		t.Fatal(err)
+	}
+	d = answerAs[wire.ApplicationDetail](t, f.admin(t, "GET", "/api/admin/applications/"+a.ID, nil), 200)
+	if d.WithdrawnAt == nil || !d.WithdrawnAt.Equal(when) {
+		t.Errorf("detail withdrawnAt = %v, want %v", d.WithdrawnAt, when)
+	}
+	list := answerAs[wire.ApplicationList](t, f.admin(t, "GET", "/api/admin/applications", nil), 200)
+	if len(list.Rows) != 1 || list.Rows[0].WithdrawnAt == nil || !list.Rows[0].WithdrawnAt.Equal(when) {
+		t.Errorf("list rows = %+v, want the one withdrawn at %v", list.Rows, when)
+	}
+}

@@ -20,6 +20,9 @@ type ApplicationRow struct {
 	// Folder is where the application is: FolderApplications or
 	// FolderSpam.
 	Folder string `json:"folder"`
+	// WithdrawnAt is when the applicant withdrew it from their status
+	// page; null while it stands.
+	WithdrawnAt *time.Time `json:"withdrawnAt"`
 }
 
 // Folders of the applications inbox, as ApplicationRow.Folder names them.
@@ -103,7 +106,10 @@ type ApplicationDetail struct {
 	JobTitle        string    `json:"jobTitle"`
 	Status          string    `json:"status"`
 	StatusChangedAt time.Time `json:"statusChangedAt"`
-	Spam            bool      `json:"spam"`
+	// WithdrawnAt is when the applicant withdrew the application from
+	// their status page; null while it stands.
+	WithdrawnAt *time.Time `json:"withdrawnAt"`
+	Spam        bool       `json:"spam"`
 	// SpamReasons say why it was suspected on arrival ("" if it was not);
 	// SpamReview is staff's verdict: "", "spam" or "not-spam".
 	SpamReasons string `json:"spamReasons"`

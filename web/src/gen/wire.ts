@@ -18,6 +18,11 @@ export interface ApplicationRow {
    * FolderSpam.
    */
   folder: string;
+  /**
+   * WithdrawnAt is when the applicant withdrew it from their status
+   * page; null while it stands.
+   */
+  withdrawnAt: string | null;
 }
 
 /** JobChoice is a job offered by the inbox's job filter. */
@@ -108,6 +113,11 @@ export interface ApplicationDetail {
   jobTitle: string;
   status: string;
   statusChangedAt: string;
+  /**
+   * WithdrawnAt is when the applicant withdrew the application from
+   * their status page; null while it stands.
+   */
+  withdrawnAt: string | null;
   spam: boolean;
   /**
    * SpamReasons say why it was suspected on arrival ("" if it was not);

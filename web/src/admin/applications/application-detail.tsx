@@ -106,6 +106,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
             ['Reference', d.reference],
             ['Job', d.jobTitle || 'Deleted job'],
             ['Status', `${statusLabel(d.status)} since ${formatWhen(d.statusChangedAt)}`],
+            ...(d.withdrawnAt ? [['Withdrawn', `By the applicant, ${formatWhen(d.withdrawnAt)}`] as [string, string]] : []),
             ['Applied', formatWhen(d.appliedAt)],
             ['Last updated by the applicant', formatWhen(d.updatedAt)],
             ['Folder', folderLabel(d.spam ? 'spam' : 'applications')],

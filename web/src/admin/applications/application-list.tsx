@@ -290,6 +290,7 @@ function Table({
                 <td className="px-2 py-2">{r.jobTitle || 'Deleted job'}</td>
                 <td className="px-2 py-2">
                   {statusLabel(r.status)}
+                  {r.withdrawnAt && ' (withdrawn by the applicant)'}
                   {r.spam && ' (suspected spam)'}
                 </td>
                 <td className="px-2 py-2 whitespace-nowrap">{formatWhen(r.appliedAt)}</td>

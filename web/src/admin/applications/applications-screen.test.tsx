@@ -43,6 +43,7 @@ function list(over: Partial<ApplicationList> = {}): ApplicationList {
         spam: false,
         appliedAt: '2026-11-20T09:30:00Z',
         folder: 'applications',
+        withdrawnAt: null,
       },
     ],
     total: 60,
@@ -178,6 +179,7 @@ function detail(): ApplicationDetail {
     eligibleToWork: true,
     willingToRelocate: false,
     voluntary: { gender: '', disabilityStatus: '' },
+    withdrawnAt: null,
     nationalIdType: 'PAN',
     nationalIdMasked: '•••• 234K',
     consentVersion: '2026-11-01',
@@ -281,6 +283,13 @@ describe('an application', () => {
     renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
     await screen.findByText(/shown to admins only/);
     expect(screen.queryByText('Gender')).toBeNull();
+  });
+
+  it('says when the applicant withdrew the application', async () => {
+    stubFetch(() => json({ ...detail(), withdrawnAt: '2026-11-25T10:00:00Z' }));
+    renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
+    const label = await screen.findByText('Withdrawn');
+    expect(label.nextElementSibling?.textContent).toMatch(/^By the applicant, /);
   });
 
   it('erases only after the reference is typed, then returns to the list with a message', async () => {
