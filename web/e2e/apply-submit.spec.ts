@@ -71,6 +71,13 @@ test('a full application with a Word resume, a photo of the ID and a certificate
   expect(ref).toMatch(/^APP-[A-Z2-7]{8}$/);
   const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(res.violations.map((v) => v.id)).toEqual([]);
+
+  // The private status link the answer carried, a path on this site, opened as a page of its own.
+  const follow = page.getByRole('link', { name: 'Follow your application' });
+  await expect(follow).toHaveAttribute('href', /^\/application-status#t=[A-Za-z0-9_-]{43}$/);
+  await follow.click();
+  await expect(page).toHaveURL(/\/application-status#t=/);
+  await expect(page.locator('dl')).toContainText(ref);
 });
 
 test('applying again with the same e-mail updates the earlier application', async ({ page }, info) => {

@@ -285,7 +285,7 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ reference: 'APP-MNSZT7PP', updated: false, jobTitle: job.jobTitle }),
+      body: JSON.stringify({ reference: 'APP-MNSZT7PP', updated: false, jobTitle: job.jobTitle, statusUrl: `${base()}/application-status#t=${'Q'.repeat(43)}` }),
     });
   });
   await fillRequired(page);
@@ -329,6 +329,7 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
   await expect(page.getByRole('heading', { level: 3, name: 'What happens next' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Whatever the outcome, we will let you know.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the job description' })).toHaveAttribute('href', `/job/${job.id}`);
+  await expect(page.getByRole('link', { name: 'Follow your application' })).toHaveAttribute('href', `/application-status#t=${'Q'.repeat(43)}`);
   if (SHOTS) await page.waitForTimeout(600); // the scroll to the top settles
   await shot(page, info, 'success');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/success-full-${info.project.name}.png`, fullPage: true });

@@ -8,7 +8,7 @@ const outcome = { ...saved, ...applied };
 describe('application outcome in router state', () => {
   it('reads back what the form wrote', () => {
     expect(readOutcome(outcomeState(saved, applied))).toEqual(outcome);
-    expect(readOutcome(outcomeState({ ...saved, statusUrl: '/status/abc' } as typeof saved, applied))).toEqual({ ...outcome, statusUrl: '/status/abc' });
+    expect(readOutcome(outcomeState({ ...saved, statusUrl: '/status/abc' }, applied))).toEqual({ ...outcome, statusUrl: '/status/abc' });
   });
 
   it('reads nothing from a normal visit or from state it did not write', () => {
@@ -32,7 +32,10 @@ describe('application outcome in router state', () => {
     for (const s of bad) expect(readOutcome(s), JSON.stringify(s)).toBeNull();
   });
 
-  it('keeps a status link only when it stays on this site', () => {
+  it('keeps a status link only when it stays on this site, as a path', () => {
+    const link = `${window.location.origin}/application-status#t=${'a'.repeat(43)}`;
+    expect(readOutcome(outcomeState({ ...saved, statusUrl: link }, applied))?.statusUrl).toBe(`/application-status#t=${'a'.repeat(43)}`);
+    expect(readOutcome(outcomeState({ ...saved, statusUrl: '' }, applied))).toEqual(outcome);
     expect(sitePath('/status/abc')).toBe('/status/abc');
     expect(sitePath(`${window.location.origin}/status/abc`)).toBe('/status/abc');
     for (const off of ['https://evil.example/status', '//evil.example/status', '/\\evil.example', `${window.location.origin}//evil.example`, 'javascript:alert(1)', 'status/abc', '', 7, null]) {

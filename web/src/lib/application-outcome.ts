@@ -17,7 +17,7 @@ export interface ApplicationOutcome {
   jobId: string;
   /** The address the applicant typed, which the server sends its copy to. */
   email: string;
-  /** The applicant's private status page, when the server's answer carries one: a path on this site. */
+  /** The applicant's private status page (/application-status#t=…), when the server's answer carries one: a path on this site. */
   statusUrl?: string;
 }
 
@@ -33,7 +33,7 @@ export function outcomeState(saved: ApplicationSaved, applied: { jobId: string; 
     jobId: applied.jobId,
     email: applied.email,
   };
-  const statusUrl = sitePath((saved as ApplicationSaved & { statusUrl?: unknown }).statusUrl);
+  const statusUrl = sitePath(saved.statusUrl);
   if (statusUrl) outcome.statusUrl = statusUrl;
   return { [KEY]: outcome };
 }

@@ -114,14 +114,16 @@ function Confirmation({ outcome, listId, heading }: { outcome: ApplicationOutcom
 
 /**
  * The link to the applicant's private status page (an unguessable token,
- * not the reference), when the server's answer carries one; nothing until
- * then. url is a path on this site (checked by readOutcome).
+ * not the reference), when the server's answer carries one (not for a
+ * repeated answer or suspected spam); nothing otherwise. url is a path on
+ * this site (checked by readOutcome). It loads the page afresh, so the page
+ * gets its own headers (no-store, no-referrer, noindex).
  */
 function StatusLinkSlot({ url }: { url?: string }) {
   if (!url) return null;
   return (
     <p className="mt-6">
-      <Link to={url} className="font-semibold text-brand-700 underline hover:text-brand-900">
+      <Link to={url} reloadDocument className="font-semibold text-brand-700 underline hover:text-brand-900">
         {t.followStatus}
       </Link>
     </p>
