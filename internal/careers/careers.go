@@ -56,6 +56,7 @@ type Store interface {
 	domain.ApplicationStore
 	domain.RateLimiter
 	domain.AuditStore // an applicant's erasure is recorded
+	domain.TemplateStore
 }
 
 // Sealer seals national ID numbers (the data keys, idcrypt.Keyring).

@@ -162,6 +162,7 @@ func (s *Server) adminRoutes() []adminRoute {
 		s.jobAdminRoutes(),    // jobs.go: jobs and blog posts
 		s.inboxRoutes(),       // applications.go: applications
 		s.spamRoutes(),        // spam.go: spam verdicts on applications
+		s.templateRoutes(),    // templates.go: candidate e-mails, bulk status changes
 		s.moderationRoutes(),  // moderation.go: contact messages, comments, mail
 		s.vitalsAdminRoutes(), // vitals.go: real-user speed on the dashboard
 		s.dashboardRoutes(),   // dashboard.go: counts needing attention

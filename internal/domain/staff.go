@@ -63,6 +63,7 @@ const (
 	AuditCommentsMod    AuditAction = "comments-moderated"
 	AuditMailRetried    AuditAction = "mail-retried"
 	AuditContactDeleted AuditAction = "contact-message-deleted"
+	AuditTemplateSaved  AuditAction = "candidate-email-edited"
 )
 
 // How long the audit log keeps its entries: two years, and failed

@@ -13,6 +13,12 @@ import type {
   ApplicationList,
   ApplicationNote,
   AuditPage,
+  BulkStatusAnswer,
+  BulkStatusRequest,
+  CandidateEmail,
+  CandidateEmailList,
+  CandidateEmailPreview,
+  CandidateEmailRequest,
   CommentBulkRequest,
   CommentBulkResult,
   ContactMessageDetail,
@@ -91,6 +97,10 @@ export interface AdminRoutes {
   'DELETE /applications/{id}': { request: undefined; response: ApplicationErased };
   'POST /applications/{id}/not-spam': { request: undefined; response: ApplicationDetail };
   'POST /applications/{id}/spam': { request: undefined; response: ApplicationDetail };
+  'GET /candidate-emails': { request: undefined; response: CandidateEmailList };
+  'PUT /candidate-emails/{stage}': { request: CandidateEmailRequest; response: CandidateEmail };
+  'POST /candidate-emails/{stage}/preview': { request: CandidateEmailRequest; response: CandidateEmailPreview };
+  'POST /applications/bulk': { request: BulkStatusRequest; response: BulkStatusAnswer };
   'GET /messages': { request: undefined; response: ContactMessageList };
   'GET /messages/{id}': { request: undefined; response: ContactMessageDetail };
   'PATCH /messages/{id}': { request: ContactMessagePatch; response: ContactMessageDetail };
