@@ -336,6 +336,9 @@ describe('an application', () => {
     stubFetch((url, init) => {
       if (init.body) bodies.push(JSON.parse(String(init.body)));
       if (url.endsWith('/status')) return json({ ...detail(), status: 'interview' });
+      if (url.endsWith('/candidate-emails')) {
+        return json({ placeholders: [], templates: [{ stage: 'interview', subject: 'Invitation to an interview: {job_title}', body: 'x', default: true }] });
+      }
       if (url.endsWith('/notes')) {
         return json({ error: { code: 'invalid', message: 'A note can be at most 5000 characters long.', fields: { body: 'A note can be at most 5000 characters long.' } } }, 422);
       }
@@ -344,10 +347,15 @@ describe('an application', () => {
     renderAt('/admin/applications/a1');
     const status = (await screen.findByLabelText('Status')) as HTMLSelectElement;
     expect(status.value).toBe('new');
+    expect(screen.queryByLabelText('Notify the candidate')).toBeNull();
+    fireEvent.change(status, { target: { value: 'offer' } });
+    expect((screen.getByLabelText('Notify the candidate') as HTMLInputElement).checked).toBe(false);
     fireEvent.change(status, { target: { value: 'interview' } });
+    expect((screen.getByLabelText('Notify the candidate') as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('E-mail: “Invitation to an interview: {job_title}”')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
-    expect((await screen.findByText('Status updated to Interview.')).getAttribute('role')).toBe('status');
-    expect(bodies).toEqual([{ status: 'interview' }]);
+    expect((await screen.findByText('Status updated to Interview. The candidate will be e-mailed.')).getAttribute('role')).toBe('status');
+    expect(bodies).toEqual([{ status: 'interview', notify: true }]);
 
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Call on Tuesday' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
