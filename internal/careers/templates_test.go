@@ -12,7 +12,6 @@ import (
 	"corpsite/internal/server/applytest"
 )
 
-
 func TestRenderEscapesEverythingInTheHTML(t *testing.T) {
 	tpl := domain.CandidateTemplate{Stage: domain.MailInterview, Subject: "Interview: {job_title} ({reference})",
 		Body: "Dear {first_name},\n<b>not bold</b> & {unknown}\nsecond line\n\nYour page:\n{status_link}"}
