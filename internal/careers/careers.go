@@ -58,6 +58,7 @@ type Store interface {
 	domain.AuditStore // an applicant's erasure is recorded
 	// ListOutboxAbout finds the e-mails about an application (Timeline).
 	ListOutboxAbout(ctx context.Context, to, about string, limit int) ([]domain.OutboxMessage, error)
+	domain.TemplateStore
 }
 
 // Sealer seals national ID numbers (the data keys, idcrypt.Keyring).

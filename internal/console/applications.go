@@ -506,27 +506,16 @@ func extValue(s string) string {
 }
 
 // PATCH /api/admin/applications/{id}/status: moves the application in the
-// pipeline; a change is recorded in the audit log ("new → reviewing").
+// pipeline, with the candidate e-mail when asked (careers.ChangeStatus);
+// a change is recorded in the audit log ("new → interview; e-mail sent").
 func (s *Server) adminSetStatus(w http.ResponseWriter, r *http.Request, st *Staff, req wire.StatusChange) (wire.ApplicationDetail, error) {
-	status := domain.ApplicationStatus(req.Status)
-	if !status.Valid() {
-		msg := "Choose a status: " + joinStatuses() + "."
-		return wire.ApplicationDetail{}, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"status": msg}}
+	_, err := s.careers.ChangeStatus(r.Context(), careers.StatusMove{ApplicationID: r.PathValue("id"),
+		Status: domain.ApplicationStatus(req.Status), Notify: req.Notify, By: reviewer(r, st)})
+	if err != nil {
+		return wire.ApplicationDetail{}, forbidden(err)
 	}
 	a, err := s.getApplication(r)
 	if err != nil {
-		return wire.ApplicationDetail{}, err
-	}
-	prev, err := s.store.SetApplicationStatus(r.Context(), a.ID, status, s.now())
-	if err != nil {
-		return wire.ApplicationDetail{}, err
-	}
-	if prev != status {
-		if err := s.audit(r, st, domain.AuditStatusChanged, a.Reference, string(prev)+" → "+string(status)); err != nil {
-			return wire.ApplicationDetail{}, err
-		}
-	}
-	if a, err = s.getApplication(r); err != nil {
 		return wire.ApplicationDetail{}, err
 	}
 	return s.applicationDetail(r.Context(), a, st)

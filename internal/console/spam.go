@@ -38,11 +38,7 @@ func (s *Server) adminMarkSpam(w http.ResponseWriter, r *http.Request, st *Staff
 // reviewSpam records st's verdict on the request's application and
 // answers the application as it is now.
 func (s *Server) reviewSpam(r *http.Request, st *Staff, spam bool) (wire.ApplicationDetail, error) {
-	v := careers.Verdict{ApplicationID: r.PathValue("id"), Spam: spam,
-		By: careers.Reviewer{ID: st.ID, Email: st.Email, Role: st.Role}}
-	if a, ok := httpcore.ClientAddr(r.Context()); ok {
-		v.By.ClientIP = a.String()
-	}
+	v := careers.Verdict{ApplicationID: r.PathValue("id"), Spam: spam, By: reviewer(r, st)}
 	res, err := s.careers.ReviewSpam(r.Context(), v)
 	if domain.ErrorCode(err) == domain.EUnauthorized {
 		// Signed in, but not in a role that may: refused, not unknown.

@@ -3,8 +3,6 @@ package console
 import (
 	"net/http"
 
-	"corpsite/internal/careers"
-	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
 )
 
@@ -34,13 +32,4 @@ func (s *Server) adminTimeline(w http.ResponseWriter, r *http.Request, st *Staff
 		out.Events[i] = wire.TimelineEvent{At: e.At, Kind: e.Kind, Actor: e.Actor, Text: e.Text, Status: e.Status}
 	}
 	return out, nil
-}
-
-// reviewer is st as the careers use cases name a member of staff.
-func reviewer(r *http.Request, st *Staff) careers.Reviewer {
-	by := careers.Reviewer{ID: st.ID, Email: st.Email, Role: st.Role}
-	if a, ok := httpcore.ClientAddr(r.Context()); ok {
-		by.ClientIP = a.String()
-	}
-	return by
 }

@@ -385,6 +385,10 @@ type OutboxMessage struct {
 	Subject string `json:"subject"`
 	// Body is plain text.
 	Body string `json:"body"`
+	// HTMLBody, when not "", is the same message as HTML, sent with Body
+	// as its plain-text alternative. It is built by the site from plain
+	// text (escaped), never taken from anyone's input as HTML.
+	HTMLBody string `json:"htmlBody,omitempty"`
 	// ReplyTo is the address answers go to (a visitor's), or "".
 	ReplyTo  string       `json:"replyTo,omitempty"`
 	Status   OutboxStatus `json:"status"`

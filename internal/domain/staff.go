@@ -66,7 +66,8 @@ const (
 	// AuditAppOpened is a member of staff opening an application's
 	// details; recorded at most once per member and application in
 	// careers.OpenedEvery.
-	AuditAppOpened AuditAction = "application-opened"
+	AuditAppOpened     AuditAction = "application-opened"
+	AuditTemplateSaved AuditAction = "candidate-email-edited"
 )
 
 // How long the audit log keeps its entries: two years, and failed

@@ -76,6 +76,7 @@ type Store interface {
 	AuditStore
 	RateLimiter
 	OutboxStore
+	TemplateStore
 	VitalsStore
 
 	// ContentVersion returns a number that grows whenever anything shown on
@@ -265,6 +266,14 @@ type ApplicationStore interface {
 	// time and returns the status it had (ENotFound when there is no such
 	// application). Setting the status it has changes nothing.
 	SetApplicationStatus(ctx context.Context, id string, status ApplicationStatus, at time.Time) (ApplicationStatus, error)
+	// ChangeApplicationStatus moves an application to c.Status and
+	// returns it as it was and whether a mail was queued (ENotFound when
+	// there is no such application). When the status changes, in one
+	// transaction: the status and its time are written, c.Notify's mail
+	// (if any) is queued with its token hash stored, and c.Audit's entry
+	// (if c.Audit is set) is appended. The same status again changes
+	// nothing, calls neither function and queues nothing.
+	ChangeApplicationStatus(ctx context.Context, id string, c StatusChange) (before Application, mailed bool, err error)
 	// ReviewApplicationSpam records staff's verdict d on an application
 	// and returns the application as it was and as it is now (ENotFound
 	// when there is none). A verdict that holds already (not spam for an

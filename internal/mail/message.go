@@ -71,23 +71,50 @@ func Compose(m domain.OutboxMessage, from string) (*Message, error) {
 	header("Subject", encodeSubject(m.Subject))
 	header("Message-ID", MessageID(m.ID, domainPart))
 	header("MIME-Version", "1.0")
-	header("Content-Type", "text/plain; charset=utf-8")
-	header("Content-Transfer-Encoding", "quoted-printable")
+	if m.HTMLBody == "" {
+		header("Content-Type", "text/plain; charset=utf-8")
+		header("Content-Transfer-Encoding", "quoted-printable")
+	} else {
+		// The boundary is derived from the ID, like the Message-ID, and
+		// cannot occur in quoted-printable parts (no "=_" there: "="
+		// always starts an escape or a soft line break).
+		header("Content-Type", `multipart/alternative; boundary="`+boundary(m.ID)+`"`)
+	}
 	// Tells mail servers and people's auto-responders not to answer.
 	header("Auto-Submitted", "auto-generated")
 	b.WriteString("\r\n")
-	qp := quotedprintable.NewWriter(&b)
-	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
-	if _, err := qp.Write([]byte(body)); err != nil {
-		return nil, fmt.Errorf("mail: compose body: %w", err)
+	if m.HTMLBody == "" {
+		if err := writeQP(&b, m.Body); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, part := range []struct{ typ, body string }{{"text/plain", m.Body}, {"text/html", m.HTMLBody}} {
+			fmt.Fprintf(&b, "--%s\r\nContent-Type: %s; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n", boundary(m.ID), part.typ)
+			if err := writeQP(&b, part.body); err != nil {
+				return nil, err
+			}
+		}
+		fmt.Fprintf(&b, "--%s--\r\n", boundary(m.ID))
+	}
+	return &Message{ID: m.ID, Created: m.CreatedAt, From: fromAddr.Address, To: toAddr.Address, Data: b.Bytes()}, nil
+}
+
+// boundary separates the parts of outbox message id's multipart body.
+func boundary(id string) string { return "=_alt_" + id }
+
+// writeQP writes body quoted-printable, with CRLF lines, ending in CRLF.
+func writeQP(b *bytes.Buffer, body string) error {
+	qp := quotedprintable.NewWriter(b)
+	if _, err := qp.Write([]byte(strings.ReplaceAll(body, "\r\n", "\n"))); err != nil {
+		return fmt.Errorf("mail: compose body: %w", err)
 	}
 	if err := qp.Close(); err != nil {
-		return nil, fmt.Errorf("mail: compose body: %w", err)
+		return fmt.Errorf("mail: compose body: %w", err)
 	}
 	if !bytes.HasSuffix(b.Bytes(), []byte("\r\n")) {
 		b.WriteString("\r\n")
 	}
-	return &Message{ID: m.ID, Created: m.CreatedAt, From: fromAddr.Address, To: toAddr.Address, Data: b.Bytes()}, nil
+	return nil
 }
 
 // MessageID is the Message-ID header of outbox message id sent from a

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
 	"strings"
@@ -161,4 +162,40 @@ func dataOf(m *mailer.Message) string {
 		return ""
 	}
 	return string(m.Data)
+}
+
+// A message with an HTML body goes as multipart/alternative: the plain
+// text first, then the HTML, each decoded back exactly.
+func TestComposeAlternative(t *testing.T) {
+	m := outboxMessage("alt123")
+	m.HTMLBody = "<p>Größe &amp; " + strings.Repeat("long ", 30) + "</p>\n<p><a href=\"https://x.example/a?b=c\">link</a></p>\n"
+	got, err := mailer.Compose(m, "hello@nimbusgrove.example")
+	if err != nil {
+		t.Fatalf("Compose: %v", err)
+	}
+	msg, body := parse(t, got.Data)
+	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/alternative" {
+		t.Fatalf("Content-Type = %q (%v), want multipart/alternative", msg.Header.Get("Content-Type"), err)
+	}
+	r := multipart.NewReader(strings.NewReader(body), params["boundary"])
+	for _, want := range []struct{ typ, body string }{{"text/plain", m.Body}, {"text/html", m.HTMLBody}} {
+		p, err := r.NextRawPart()
+		if err != nil {
+			t.Fatalf("part %s: %v", want.typ, err)
+		}
+		if ct := p.Header.Get("Content-Type"); ct != want.typ+"; charset=utf-8" {
+			t.Errorf("part Content-Type = %q, want %s", ct, want.typ)
+		}
+		dec, err := io.ReadAll(quotedprintable.NewReader(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.ReplaceAll(string(dec), "\r\n", "\n"); strings.TrimSuffix(got, "\n") != strings.TrimSuffix(want.body, "\n") {
+			t.Errorf("%s part = %q, want %q", want.typ, got, want.body)
+		}
+	}
+	if _, err := r.NextRawPart(); err != io.EOF {
+		t.Errorf("after two parts: %v, want the end", err)
+	}
 }

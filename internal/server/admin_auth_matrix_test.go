@@ -51,6 +51,11 @@ var adminAccess = map[string]string{
 	"POST /applications/{id}/not-spam": accessRecruiters,
 	"POST /applications/{id}/spam":     accessRecruiters,
 	"GET /applications/{id}/timeline":  accessRecruiters,
+	// internal/console/templates.go
+	"GET /candidate-emails":                  accessRecruiters,
+	"PUT /candidate-emails/{stage}":          accessRecruiters,
+	"POST /candidate-emails/{stage}/preview": accessRecruiters,
+	"POST /applications/bulk":                accessRecruiters,
 
 	// internal/console/moderation.go
 	"GET /messages":         accessEditors,

@@ -158,8 +158,11 @@ type RevealedID struct {
 }
 
 // StatusChange is the body of PATCH /api/admin/applications/{id}/status.
+// Notify sends the new stage's candidate e-mail (interview, rejected and
+// offer have one) with the change.
 type StatusChange struct {
 	Status string `json:"status"`
+	Notify bool   `json:"notify"`
 }
 
 // NoteRequest is the body of POST /api/admin/applications/{id}/notes

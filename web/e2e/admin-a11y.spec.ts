@@ -47,6 +47,7 @@ const consoleScreens: readonly { path: string; heading: string }[] = [
   { path: 'blog', heading: 'Blog' },
   { path: 'blog/new', heading: 'New post' },
   { path: 'applications', heading: 'Applications' },
+  { path: 'candidate-emails', heading: 'Candidate e-mails' },
   { path: 'messages', heading: 'Messages' },
   { path: 'comments', heading: 'Comments' },
   { path: 'mail', heading: 'Mail' },

@@ -47,8 +47,8 @@ export interface SiteTarget {
 
 /** The navigation labels of each role, in the console's order. */
 export const navigationOf: Record<Role, readonly string[]> = {
-  admin: ['Dashboard', 'Jobs', 'Blog', 'Applications', 'Messages', 'Comments', 'Mail', 'Audit log', 'Staff'],
-  recruiter: ['Dashboard', 'Jobs', 'Applications'],
+  admin: ['Dashboard', 'Jobs', 'Blog', 'Applications', 'Candidate e-mails', 'Messages', 'Comments', 'Mail', 'Audit log', 'Staff'],
+  recruiter: ['Dashboard', 'Jobs', 'Applications', 'Candidate e-mails'],
   editor: ['Dashboard', 'Blog', 'Messages', 'Comments'],
 };
 

@@ -13,12 +13,12 @@ import (
 	"corpsite/internal/domain"
 )
 
-const outboxColumns = `id, recipient, subject, body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at`
+const outboxColumns = `id, recipient, subject, body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at, html_body`
 
 func scanOutbox(sc scanner) (domain.OutboxMessage, error) {
 	var m domain.OutboxMessage
 	err := sc.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.ReplyTo, &m.Status, &m.Attempts,
-		timeCol{&m.NextAttemptAt}, &m.LastError, timeCol{&m.CreatedAt}, nullTimeCol{&m.SentAt})
+		timeCol{&m.NextAttemptAt}, &m.LastError, timeCol{&m.CreatedAt}, nullTimeCol{&m.SentAt}, &m.HTMLBody)
 	return m, err
 }
 
@@ -42,9 +42,9 @@ func (s *Store) enqueueOutbox(ctx context.Context, ex execer, m *domain.OutboxMe
 	c.LastError = ""
 	c.SentAt = nil
 	_, err := ex.ExecContext(ctx, s.q(`INSERT INTO outbox (`+outboxColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`),
 		c.ID, c.To, c.Subject, c.Body, c.ReplyTo, string(c.Status), c.Attempts,
-		s.t(c.NextAttemptAt), c.LastError, s.t(c.CreatedAt))
+		s.t(c.NextAttemptAt), c.LastError, s.t(c.CreatedAt), c.HTMLBody)
 	if err == nil {
 		*m = c
 	}

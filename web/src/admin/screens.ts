@@ -19,6 +19,7 @@ export const screens: readonly Screen[] = [
   { path: 'jobs', label: 'Jobs', roles: ['recruiter'], load: () => import('./jobs/jobs-screen') },
   { path: 'blog', label: 'Blog', roles: ['editor'], load: () => import('./blog/blog-screen') },
   { path: 'applications', label: 'Applications', roles: ['recruiter'], load: () => import('./applications/applications-screen') },
+  { path: 'candidate-emails', label: 'Candidate e-mails', roles: ['recruiter'], load: () => import('./emails/candidate-emails-screen') },
   { path: 'messages', label: 'Messages', roles: ['editor'], load: () => import('./messages/messages-screen') },
   { path: 'comments', label: 'Comments', roles: ['editor'], load: () => import('./comments/comments-screen') },
   { path: 'mail', label: 'Mail', roles: [], load: () => import('./mail/mail-screen') },

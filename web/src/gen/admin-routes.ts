@@ -14,6 +14,12 @@ import type {
   ApplicationNote,
   ApplicationTimeline,
   AuditPage,
+  BulkStatusAnswer,
+  BulkStatusRequest,
+  CandidateEmail,
+  CandidateEmailList,
+  CandidateEmailPreview,
+  CandidateEmailRequest,
   CommentBulkRequest,
   CommentBulkResult,
   ContactMessageDetail,
@@ -93,6 +99,10 @@ export interface AdminRoutes {
   'POST /applications/{id}/not-spam': { request: undefined; response: ApplicationDetail };
   'POST /applications/{id}/spam': { request: undefined; response: ApplicationDetail };
   'GET /applications/{id}/timeline': { request: undefined; response: ApplicationTimeline };
+  'GET /candidate-emails': { request: undefined; response: CandidateEmailList };
+  'PUT /candidate-emails/{stage}': { request: CandidateEmailRequest; response: CandidateEmail };
+  'POST /candidate-emails/{stage}/preview': { request: CandidateEmailRequest; response: CandidateEmailPreview };
+  'POST /applications/bulk': { request: BulkStatusRequest; response: BulkStatusAnswer };
   'GET /messages': { request: undefined; response: ContactMessageList };
   'GET /messages/{id}': { request: undefined; response: ContactMessageDetail };
   'PATCH /messages/{id}': { request: ContactMessagePatch; response: ContactMessageDetail };

@@ -176,9 +176,14 @@ export interface RevealedID {
   number: string;
 }
 
-/** StatusChange is the body of PATCH /api/admin/applications/{id}/status. */
+/**
+ * StatusChange is the body of PATCH /api/admin/applications/{id}/status.
+ * Notify sends the new stage's candidate e-mail (interview, rejected and
+ * offer have one) with the change.
+ */
 export interface StatusChange {
   status: string;
+  notify: boolean;
 }
 
 /**
@@ -710,6 +715,80 @@ export interface OutboxList {
   page: number;
   pageSize: number;
   counts: OutboxCounts;
+}
+
+/** CandidateEmail is one candidate e-mail's template. */
+export interface CandidateEmail {
+  /** received, interview, rejection or offer */
+  stage: string;
+  subject: string;
+  body: string;
+  /** Default is true while the template is the site's default text. */
+  default: boolean;
+  /** zero for a default */
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/**
+ * CandidateEmailList is GET /api/admin/candidate-emails: every template
+ * and the placeholders they may use.
+ */
+export interface CandidateEmailList {
+  templates: CandidateEmail[];
+  placeholders: string[];
+}
+
+/**
+ * CandidateEmailRequest is the body of PUT
+ * /api/admin/candidate-emails/{stage} and of its preview.
+ */
+export interface CandidateEmailRequest {
+  subject: string;
+  body: string;
+}
+
+/**
+ * CandidateEmailPreview is POST /api/admin/candidate-emails/{stage}/preview:
+ * the e-mail as a sample applicant would get it.
+ */
+export interface CandidateEmailPreview {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * BulkStatusRequest is the body of POST /api/admin/applications/bulk:
+ * up to 100 applications moved to status, with the candidate e-mail when
+ * notify is set.
+ */
+export interface BulkStatusRequest {
+  ids: string[];
+  status: string;
+  notify: boolean;
+}
+
+/** BulkStatusResult is what the bulk change did to one application. */
+export interface BulkStatusResult {
+  id: string;
+  reference?: string;
+  ok: boolean;
+  /** false: it had the status already */
+  changed: boolean;
+  mailed: boolean;
+  error?: string;
+}
+
+/**
+ * BulkStatusAnswer is POST /api/admin/applications/bulk's answer, one
+ * result per ID in the order given.
+ */
+export interface BulkStatusAnswer {
+  results: BulkStatusResult[];
+  moved: number;
+  mailed: number;
+  failed: number;
 }
 
 /**

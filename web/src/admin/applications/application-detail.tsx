@@ -13,6 +13,8 @@ import { folderLabel, spamSummary, verdictNotice } from './spam-folder';
 import { StaffContext } from '../staff-context';
 import { Timeline } from './timeline';
 import { PreviewButton } from './document-preview';
+import { mailStageFor, notifyByDefault } from '../emails/candidate-mail';
+import { useAdminData } from '../ui/use-admin-data';
 
 const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50';
@@ -301,18 +303,29 @@ function Fields({ rows }: { rows: [string, string][] }) {
 
 function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail) => void }) {
   const [status, setStatus] = useState(detail.status);
+  const [notify, setNotify] = useState(notifyByDefault(detail.status));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const { data: emails } = useAdminData('/candidate-emails');
+  const stage = mailStageFor(status);
+  const subject = emails?.templates?.find((t) => t.stage === stage)?.subject;
+  // Suspected spam and withdrawn applications are never mailed (the server agrees).
+  const mailable = stage !== '' && !detail.spam && !detail.withdrawnAt;
+  const choose = (s: string) => {
+    setStatus(s);
+    setNotify(notifyByDefault(s));
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError('');
     setDone('');
     try {
-      const d = await adminSend('PATCH', adminPath('/applications/{id}/status', { id: detail.id }), { status });
+      const mailed = mailable && notify;
+      const d = await adminSend('PATCH', adminPath('/applications/{id}/status', { id: detail.id }), { status, notify: mailed });
       onChange(d);
-      setDone(`Status updated to ${statusLabel(d.status)}.`);
+      setDone(`Status updated to ${statusLabel(d.status)}.${mailed ? ' The candidate will be e-mailed.' : ''}`);
     } catch (err) {
       setError(message(err, 'Could not update the status.'));
     } finally {
@@ -324,7 +337,7 @@ function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           Status
-          <select className={input} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select className={input} value={status} onChange={(e) => choose(e.target.value)}>
             {detail.statuses.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -332,6 +345,15 @@ function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail
             ))}
           </select>
         </label>
+        {mailable && status !== detail.status && (
+          <div className="flex flex-col gap-1 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+              Notify the candidate
+            </label>
+            {subject && <span className="text-slate-700">E-mail: “{subject}”</span>}
+          </div>
+        )}
         <button type="submit" className={primary} disabled={busy || status === detail.status}>
           Update status
         </button>

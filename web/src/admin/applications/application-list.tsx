@@ -10,6 +10,8 @@ import { formatWhen } from '../ui/format';
 import { statusLabel } from './labels';
 import { emptyListText, foundElsewhere, whereFound } from './spam-folder';
 import { TabLinks } from '../ui/tab-links';
+import { BulkBar } from './bulk-bar';
+import { allSelected, selectedIds, toggled, toggledAll } from './bulk';
 import {
   queryParams,
   readListQuery,
@@ -37,9 +39,13 @@ export function ApplicationList() {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
   const notice = (location.state as { notice?: string } | null)?.notice;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [reloads, setReloads] = useState(0);
 
   // The search box follows the URL when it changes from elsewhere (back button).
   useEffect(() => setSearch(readListQuery(new URLSearchParams(key)).q), [key]);
+  // Another page, filter or search starts the selection afresh.
+  useEffect(() => setSelected(new Set()), [key]);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +62,7 @@ export function ApplicationList() {
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, reloads]);
 
   const go = (next: ListQuery) => setParams(new URLSearchParams(queryParams(next)));
   const onSearch = (e: FormEvent) => {
@@ -199,7 +205,26 @@ export function ApplicationList() {
         </p>
       )}
       {load.state === 'loading' && <p role="status">Loading applications…</p>}
-      {data && <Table data={data} query={query} onSort={(s) => go(toggleSort(query, s))} search={key} />}
+      {data && data.rows.length > 0 && (
+        <BulkBar
+          ids={selectedIds(selected, data.rows.map((r) => r.id))}
+          statuses={data.statuses}
+          onDone={() => {
+            setSelected(new Set());
+            setReloads((n) => n + 1);
+          }}
+        />
+      )}
+      {data && (
+        <Table
+          data={data}
+          query={query}
+          onSort={(s) => go(toggleSort(query, s))}
+          search={key}
+          selected={selected}
+          onSelect={(id) => setSelected((sel) => (id === '' ? toggledAll(sel, data.rows.map((r) => r.id)) : toggled(sel, id)))}
+        />
+      )}
       {data && data.pages > 1 && (
         <nav aria-label="Pages" className="flex items-center gap-3">
           <button
@@ -241,11 +266,16 @@ function Table({
   query,
   onSort,
   search,
+  selected,
+  onSelect,
 }: {
   data: ListAnswer;
   query: ListQuery;
   onSort: (s: SortKey) => void;
   search: string;
+  selected: ReadonlySet<string>;
+  /** Ticks or unticks one row, or (with '') every row of the page. */
+  onSelect: (id: string) => void;
 }) {
   if (data.rows.length === 0) {
     return <p>{emptyListText(data, query.spam)}</p>;
@@ -259,6 +289,19 @@ function Table({
         <table className="w-full text-left text-sm">
           <thead>
             <tr>
+              <th scope="col" className="px-2 py-2">
+                <label className="flex items-center gap-1 text-xs font-normal">
+                  <input
+                    type="checkbox"
+                    checked={allSelected(
+                      selected,
+                      data.rows.map((r) => r.id),
+                    )}
+                    onChange={() => onSelect('')}
+                  />
+                  Select all on this page
+                </label>
+              </th>
               {COLUMNS.map((c) => {
                 const active = c.sort !== undefined && c.sort === query.sort;
                 const ariaSort = active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -280,6 +323,9 @@ function Table({
           <tbody>
             {data.rows.map((r) => (
               <tr key={r.id} className="border-t border-slate-200">
+                <td className="px-2 py-2">
+                  <input type="checkbox" aria-label={`Select ${r.reference} (${r.fullName})`} checked={selected.has(r.id)} onChange={() => onSelect(r.id)} />
+                </td>
                 <td className="px-2 py-2 font-mono">
                   <Link to={r.id} state={{ listSearch: search }} className="text-blue-800 underline">
                     {r.reference}

@@ -245,6 +245,49 @@ describe('the export', () => {
   });
 });
 
+describe('bulk changes', () => {
+  it('moves the ticked applications with the e-mail and says what happened to each', async () => {
+    const second = { ...list().rows[0]!, id: 'a2', reference: 'APP-BBBB3333', fullName: 'Ravi Kumar' };
+    const bodies: unknown[] = [];
+    const calls = stubFetch((url, init) => {
+      if (url.endsWith('/applications/bulk')) {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({
+          moved: 1,
+          mailed: 1,
+          failed: 1,
+          results: [
+            { id: 'a1', reference: 'APP-AAAA2222', ok: true, changed: true, mailed: true },
+            { id: 'a2', reference: 'APP-BBBB3333', ok: false, changed: false, mailed: false, error: 'There is no such application.' },
+          ],
+        });
+      }
+      return json(list({ rows: [list().rows[0]!, second] }));
+    });
+    renderAt('/admin/applications');
+    const apply = await screen.findByRole('button', { name: 'Apply to 0 applications' });
+    expect((apply as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByRole('button', { name: 'Apply to 2 applications' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Select APP-BBBB3333 (Ravi Kumar)'));
+    fireEvent.click(screen.getByLabelText('Select APP-BBBB3333 (Ravi Kumar)'));
+    // Reject is the first choice, and its e-mail starts ticked.
+    expect((screen.getByLabelText('Move to') as HTMLSelectElement).value).toBe('rejected');
+    expect((screen.getByLabelText('Notify candidates') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Move to'), { target: { value: 'reviewing' } });
+    expect(screen.queryByLabelText('Notify candidates')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Move to'), { target: { value: 'interview' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 applications' }));
+    const status = await screen.findByText('1 application moved, 1 candidate e-mailed, 1 not changed.');
+    expect(status.parentElement!.getAttribute('role')).toBe('status');
+    expect(screen.getByText('APP-BBBB3333: There is no such application.')).toBeTruthy();
+    expect(bodies).toEqual([{ ids: ['a1', 'a2'], status: 'interview', notify: true }]);
+    // The list is loaded again, with nothing ticked.
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/admin/applications?') || c.url === '/api/admin/applications').length).toBe(2));
+    expect(screen.getByRole('button', { name: 'Apply to 0 applications' })).toBeTruthy();
+  });
+});
+
 describe('an application', () => {
   it('shows the national ID masked until revealed, and says the reveal was recorded', async () => {
     const calls = stubFetch((url) =>
@@ -338,6 +381,9 @@ describe('an application', () => {
     stubFetch((url, init) => {
       if (init.body) bodies.push(JSON.parse(String(init.body)));
       if (url.endsWith('/status')) return json({ ...detail(), status: 'interview' });
+      if (url.endsWith('/candidate-emails')) {
+        return json({ placeholders: [], templates: [{ stage: 'interview', subject: 'Invitation to an interview: {job_title}', body: 'x', default: true }] });
+      }
       if (url.endsWith('/notes')) {
         return json({ error: { code: 'invalid', message: 'A note can be at most 5000 characters long.', fields: { body: 'A note can be at most 5000 characters long.' } } }, 422);
       }
@@ -346,10 +392,15 @@ describe('an application', () => {
     renderAt('/admin/applications/a1');
     const status = (await screen.findByLabelText('Status')) as HTMLSelectElement;
     expect(status.value).toBe('new');
+    expect(screen.queryByLabelText('Notify the candidate')).toBeNull();
+    fireEvent.change(status, { target: { value: 'offer' } });
+    expect((screen.getByLabelText('Notify the candidate') as HTMLInputElement).checked).toBe(false);
     fireEvent.change(status, { target: { value: 'interview' } });
+    expect((screen.getByLabelText('Notify the candidate') as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('E-mail: “Invitation to an interview: {job_title}”')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
-    expect((await screen.findByText('Status updated to Interview.')).getAttribute('role')).toBe('status');
-    expect(bodies).toEqual([{ status: 'interview' }]);
+    expect((await screen.findByText('Status updated to Interview. The candidate will be e-mailed.')).getAttribute('role')).toBe('status');
+    expect(bodies).toEqual([{ status: 'interview', notify: true }]);
 
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Call on Tuesday' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
