@@ -75,6 +75,7 @@ test('a recruiter opens a job’s board from the jobs list and moves a card by k
   expect(Number(/^\d+/.exec((await fresh.textContent()) ?? '')?.[0])).toBeGreaterThanOrEqual(1);
   await expect(page.getByRole('link', { name: new RegExp(`^\\d+ in all for ${title}$`) })).toBeVisible();
   found.push(...(await axe(page, 'the jobs list with counts')));
+  await page.screenshot({ path: info.outputPath(`jobs-${info.project.name}.png`), fullPage: true });
   await page.getByRole('link', { name: `Board of ${job.jobTitle}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Board: ${job.jobTitle}` })).toBeVisible();
 

@@ -87,7 +87,7 @@ export default function BoardScreen() {
       <div className="mt-3">
         <Alert message={failure} />
       </div>
-      <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:overflow-x-auto md:pb-2">
+      <div className="mt-4 flex flex-col gap-3 md:flex-row md:items-start md:overflow-x-auto md:pb-2">
         {board.columns.map((col) => (
           <Column key={col.status} board={board} col={col} busy={busy} onMove={move} cardRefs={cards.current} />
         ))}
@@ -120,7 +120,7 @@ function Column({ board, col, busy, onMove, cardRefs }: ColumnProps) {
     <section
       aria-labelledby={headingId}
       data-stage={col.status}
-      className={`rounded-lg border p-3 md:w-64 md:shrink-0 ${over ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-slate-50'}`}
+      className={`rounded-lg border p-3 md:w-56 md:shrink-0 xl:w-auto xl:min-w-0 xl:flex-1 xl:p-2 ${over ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-slate-50'}`}
       onDragOver={(e) => {
         if (!accepts(e)) return;
         e.preventDefault();
@@ -210,8 +210,8 @@ function Card({ board, status, card, busy, onMove, cardRefs }: CardProps) {
       {withdrawn ? (
         <span className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Withdrawn</span>
       ) : (
-        <div className="mt-2 flex items-end gap-2">
-          <div className="min-w-0 flex-1">
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <div className="min-w-24 flex-1">
             <label htmlFor={selectId} className="block text-xs font-medium text-slate-800">
               Move to <span className="sr-only">(for {card.reference})</span>
             </label>
