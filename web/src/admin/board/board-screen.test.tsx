@@ -89,6 +89,40 @@ describe('BoardScreen', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
+  it('moves a card dropped on another column, and ignores a withdrawn card and drops of anything else', async () => {
+    const calls = open(() => ({ body: {} }));
+    await screen.findByRole('heading', { name: 'New (2)' });
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      get types() {
+        return [...data.keys()];
+      },
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      dropEffect: 'none',
+      effectAllowed: 'all',
+    };
+    const withdrawn = within(column(/^Reviewing/)).getByRole('listitem');
+    expect(withdrawn.getAttribute('draggable')).toBe('false');
+    const ravi = within(column(/^New/)).getAllByRole('listitem')[1]!;
+    expect(ravi.getAttribute('draggable')).toBe('true');
+
+    // Something else dropped (a file, some text) is not a move.
+    data.set('text/plain', 'hello');
+    fireEvent.drop(column(/^Offer/), { dataTransfer });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    fireEvent.dragStart(ravi, { dataTransfer });
+    const offer = column(/^Offer/);
+    fireEvent.dragOver(offer, { dataTransfer });
+    expect(offer.className).toContain('border-blue-600');
+    fireEvent.drop(offer, { dataTransfer });
+    await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-BBB to Offer.'));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'offer' }]]);
+    expect(screen.getByRole('heading', { name: 'Offer (1)' })).toBeTruthy();
+    expect(document.activeElement?.getAttribute('data-card')).toBe('APP-BBB');
+  });
+
   it('says a refused move in words and puts the card back', async () => {
     open(() => ({ status: 404, body: apiError('Application not found.', undefined, 'not_found') }));
     await screen.findByRole('heading', { name: 'New (2)' });

@@ -127,7 +127,10 @@ function Column({ board, col, busy, onMove, cardRefs }: ColumnProps) {
         e.dataTransfer.dropEffect = 'move';
         setOver(true);
       }}
-      onDragLeave={() => setOver(false)}
+      onDragLeave={(e) => {
+        // Leaving for one of the column's own cards is still over it.
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setOver(false);
+      }}
       onDrop={(e) => {
         setOver(false);
         const id = e.dataTransfer.getData(DRAG_TYPE);
