@@ -33,6 +33,7 @@ func (sub *Submission) application() (domain.Application, error) {
 		DisabilityStatus: req.DisabilityStatus, NationalIDType: req.NationalIDType,
 		NationalIDNumberEnc: sealed, NationalIDLast4: domain.NationalIDLastFour(req.NationalIDType, number), NationalIDDocumentKey: d.idDoc,
 		ConsentVersion: req.ConsentVersion, ConsentAt: sub.now,
+		AppliedAt: sub.now, UpdatedAt: sub.now,
 	}
 	// Suspected spam is kept with why, and its confirmation held until
 	// staff mark it not spam (spam.go).

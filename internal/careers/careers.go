@@ -56,6 +56,8 @@ type Store interface {
 	domain.ApplicationStore
 	domain.RateLimiter
 	domain.AuditStore // an applicant's erasure is recorded
+	// ListOutboxAbout finds the e-mails about an application (Timeline).
+	ListOutboxAbout(ctx context.Context, to, about string, limit int) ([]domain.OutboxMessage, error)
 }
 
 // Sealer seals national ID numbers (the data keys, idcrypt.Keyring).

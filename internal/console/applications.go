@@ -309,10 +309,14 @@ func (s *Server) getApplication(r *http.Request) (domain.Application, error) {
 }
 
 // GET /api/admin/applications/{id}: every field but the national ID
-// number, which shows masked.
+// number, which shows masked. Opening it is recorded in the audit log
+// (careers.RecordOpened: once in a while per member of staff).
 func (s *Server) adminApplication(w http.ResponseWriter, r *http.Request, st *Staff) (wire.ApplicationDetail, error) {
 	a, err := s.getApplication(r)
 	if err != nil {
+		return wire.ApplicationDetail{}, err
+	}
+	if _, err := s.careers.RecordOpened(r.Context(), a, reviewer(r, st)); err != nil {
 		return wire.ApplicationDetail{}, err
 	}
 	return s.applicationDetail(r.Context(), a, st)

@@ -517,7 +517,7 @@ var auditActions = []domain.AuditAction{
 	domain.AuditIDRevealed, domain.AuditDocDownloaded, domain.AuditExport, domain.AuditErase,
 	domain.AuditStatusChanged, domain.AuditMarkedNotSpam, domain.AuditMarkedSpam, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted,
 	domain.AuditPostPublished, domain.AuditPostUnpublish, domain.AuditPostDeleted, domain.AuditCommentsMod,
-	domain.AuditMailRetried, domain.AuditContactDeleted,
+	domain.AuditMailRetried, domain.AuditContactDeleted, domain.AuditAppOpened,
 }
 
 // auditMaxSubject bounds the subject filter of the audit log.

@@ -163,6 +163,7 @@ func (s *Server) adminRoutes() []adminRoute {
 		s.inboxRoutes(),       // applications.go: applications
 		s.boardRoutes(),       // board.go: a board per job and counts by stage
 		s.spamRoutes(),        // spam.go: spam verdicts on applications
+		s.timelineRoutes(),    // timeline.go: an application's timeline
 		s.moderationRoutes(),  // moderation.go: contact messages, comments, mail
 		s.vitalsAdminRoutes(), // vitals.go: real-user speed on the dashboard
 		s.dashboardRoutes(),   // dashboard.go: counts needing attention

@@ -63,6 +63,10 @@ const (
 	AuditCommentsMod    AuditAction = "comments-moderated"
 	AuditMailRetried    AuditAction = "mail-retried"
 	AuditContactDeleted AuditAction = "contact-message-deleted"
+	// AuditAppOpened is a member of staff opening an application's
+	// details; recorded at most once per member and application in
+	// careers.OpenedEvery.
+	AuditAppOpened AuditAction = "application-opened"
 )
 
 // How long the audit log keeps its entries: two years, and failed
@@ -91,6 +95,8 @@ type AuditEntry struct {
 type AuditFilter struct {
 	Action AuditAction
 	Actor  string // matches the actor's e-mail, case-insensitive substring
+	// ActorID matches the actor's account ID exactly.
+	ActorID string
 	// Subject matches what an entry is about (an application's reference,
 	// "job ID", an account's ID), case-insensitive substring.
 	Subject string

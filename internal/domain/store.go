@@ -423,6 +423,10 @@ type OutboxStore interface {
 	ListOutbox(ctx context.Context, status OutboxStatus, limit int) ([]OutboxMessage, error)
 	// ListOutboxPage is ListOutbox from offset on (for the console's pages).
 	ListOutboxPage(ctx context.Context, status OutboxStatus, limit, offset int) ([]OutboxMessage, error)
+	// ListOutboxAbout lists up to limit messages sent to the address to
+	// (case-insensitive) whose subject or body mentions the text about (an
+	// application's reference), newest first.
+	ListOutboxAbout(ctx context.Context, to, about string, limit int) ([]OutboxMessage, error)
 	// CountOutbox counts the messages of each status (statuses without
 	// messages are absent).
 	CountOutbox(ctx context.Context) (map[OutboxStatus]int, error)

@@ -50,6 +50,7 @@ var adminAccess = map[string]string{
 	// internal/console/spam.go
 	"POST /applications/{id}/not-spam": accessRecruiters,
 	"POST /applications/{id}/spam":     accessRecruiters,
+	"GET /applications/{id}/timeline":  accessRecruiters,
 
 	// internal/console/moderation.go
 	"GET /messages":         accessEditors,

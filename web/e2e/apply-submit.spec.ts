@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { docxFile, pdfFile, pngFile, type TestFile } from './files';
 import { test } from './fixtures';
-import { emailFor, inAMonth, openHydrated, openJobs, type JobJSON } from './helpers';
+import { base, emailFor, inAMonth, openHydrated, openJobs, type JobJSON } from './helpers';
 
 // Real submissions: the form in Chromium sends to the running site, which
 // checks the documents, stores the application and answers. Every test
@@ -35,10 +35,11 @@ async function fillApplication(page: Page, email: string, files: { resume: TestF
   await field(page, 'I agree that my application is used as described above.').check();
 }
 
-/** Sends the form and waits for the confirmation; returns the reference it shows. */
+/** Sends the form and waits for the confirmation on /jobs; returns the reference it shows. */
 async function submitAndLand(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeFocused({ timeout: 20_000 });
+  await expect(page).toHaveURL(`${base()}/jobs`);
   const ref = (await page.getByTestId('application-reference').textContent()) ?? '';
   expect(ref).toMatch(/^APP-[A-Z2-7]{8}$/);
   return ref;
@@ -70,6 +71,13 @@ test('a full application with a Word resume, a photo of the ID and a certificate
   expect(ref).toMatch(/^APP-[A-Z2-7]{8}$/);
   const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(res.violations.map((v) => v.id)).toEqual([]);
+
+  // The private status link the answer carried, a path on this site, opened as a page of its own.
+  const follow = page.getByRole('link', { name: 'Follow your application' });
+  await expect(follow).toHaveAttribute('href', /^\/application-status#t=[A-Za-z0-9_-]{43}$/);
+  await follow.click();
+  await expect(page).toHaveURL(/\/application-status#t=/);
+  await expect(page.locator('dl')).toContainText(ref);
 });
 
 test('applying again with the same e-mail updates the earlier application', async ({ page }, info) => {

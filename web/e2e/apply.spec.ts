@@ -271,8 +271,8 @@ test('a draft survives a reload, files included but not the ID; Start over clear
   await expect(field(page, 'First Name')).toHaveValue('');
 });
 
-test('UI: while sending, the button reads Submitting... and a progress bar shows; success shows the confirmation', async ({ page }, info) => {
-  // The whole form filled, two uploads and the confirmation: about 15 s on an
+test('UI: while sending, the button reads Submitting... and a progress bar shows; success goes to /jobs, which confirms it', async ({ page }, info) => {
+  // The whole form filled, two uploads and /jobs with the confirmation: about 15 s on an
   // idle 2-core machine, near 30 s on a loaded one.
   test.setTimeout(90_000);
   const job = await openForm(page);
@@ -285,7 +285,7 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ reference: 'APP-MNSZT7PP', updated: false, jobTitle: job.jobTitle }),
+      body: JSON.stringify({ reference: 'APP-MNSZT7PP', updated: false, jobTitle: job.jobTitle, statusUrl: `${base()}/application-status#t=${'Q'.repeat(43)}` }),
     });
   });
   await fillRequired(page);
@@ -309,37 +309,59 @@ test('UI: while sending, the button reads Submitting... and a progress bar shows
   expect(sent).toMatchObject({ linkedin: 'https://linkedin.com/in/asha-rao', website: 'https://www.example.in', phoneCountry: 'IN', phoneCountryCode: '+91' });
   release();
 
-  // The confirmation, in place of the form, on the same address.
-  const heading = page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+  // The confirmation, on /jobs, above its banner and the open positions.
+  const heading = page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' });
   await expect(heading).toBeFocused();
-  await expect(page).toHaveURL(`${base()}/apply/${job.id}`);
-  await expect(page).toHaveTitle(/^Application submitted for /);
+  await expect(page).toHaveURL(`${base()}/jobs`);
+  await expect(heading).toBeInViewport();
+  await expect(page).toHaveTitle(/^Open Positions \| /);
+  await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toContainText('APP-MNSZT7PP');
+  const banner = page.getByRole('heading', { level: 1 });
+  await expect(banner).toHaveText('Open Positions');
+  expect((await heading.boundingBox())!.y).toBeLessThan((await banner.boundingBox())!.y);
   await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
   const reference = page.getByTestId('application-reference');
   await expect(reference).toHaveText('APP-MNSZT7PP');
   // On one line, at either width.
   expect(await reference.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await expect(page.getByText(`We have received your application for ${job.jobTitle}.`)).toBeVisible();
   await expect(page.getByText('We sent a copy to asha.rao@example.com.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'What happens next' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Whatever the outcome, we will let you know.' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse other open positions' })).toHaveAttribute('href', '/jobs');
-  if (SHOTS) await page.waitForTimeout(600); // the scroll to the heading settles
+  await expect(page.getByRole('link', { name: 'Back to the job description' })).toHaveAttribute('href', `/job/${job.id}`);
+  await expect(page.getByRole('link', { name: 'Follow your application' })).toHaveAttribute('href', `/application-status#t=${'Q'.repeat(43)}`);
+  if (SHOTS) await page.waitForTimeout(600); // the scroll to the top settles
   await shot(page, info, 'success');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/success-full-${info.project.name}.png`, fullPage: true });
-  await axe(page, 'the confirmation');
+  await axe(page, 'jobs with the confirmation');
 
-  // A reload sends nothing again and shows the form, empty: the draft is gone.
+  // "Browse other open positions" leads down to the list, on the same page.
+  await page.getByRole('link', { name: 'Browse other open positions' }).click();
+  const list = page.getByRole('heading', { level: 2, name: 'Search open positions' });
+  await expect(list).toBeFocused();
+  await expect(list).toBeInViewport();
+  await expect(page).toHaveURL(`${base()}/jobs`);
+  await expect(heading).toBeVisible();
+
+  // A reload shows plain /jobs and sends nothing again; so do Back (the form, empty: the draft is gone) and Forward.
   let posts = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/applications')) posts++;
   });
   await page.reload();
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open Positions' })).toBeVisible();
   await expect(page.getByText('Application submitted successfully!')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(`${base()}/apply/${job.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(page.getByText('We restored your draft from this device.')).toHaveCount(0);
   await expect(field(page, 'First Name')).toHaveValue('');
+  await page.goForward();
+  await expect(page).toHaveURL(`${base()}/jobs`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open Positions' })).toBeVisible();
+  await expect(page.getByText('Application submitted successfully!')).toHaveCount(0);
   expect(posts).toBe(0);
 });
 

@@ -151,7 +151,8 @@ test.describe('before the script takes over', () => {
     await expect(page.getByText('pan.png')).toBeVisible();
 
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(`${base()}/jobs`);
 
     const stored = await storedApplication(browser, info, email);
     expect(stored).toMatchObject({
@@ -177,7 +178,8 @@ test.describe('before the script takes over', () => {
     await openHydrated(page, `/apply/${first!.id}`);
     await fillAll(page, { first: 'Nisha', full: 'Nisha Verma', email });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' })).toBeFocused({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeFocused({ timeout: 20_000 });
+    await expect(page).toHaveURL(`${base()}/jobs`);
 
     // Then another job's form, and the same job's again, typed into (or autofilled) the moment they are painted.
     for (const job of [second!, first!]) {
@@ -195,7 +197,8 @@ test.describe('before the script takes over', () => {
     // And it is sent as typed: the same job again, so it updates the first application.
     await fillAll(page, { email, skipNames: true });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Application submitted successfully!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(`${base()}/jobs`);
     await expect(page.getByText('It replaces the application you sent earlier')).toBeVisible();
     const stored = await storedApplication(browser, info, email);
     expect(stored).toMatchObject({ firstName: 'Nisha', fullName: 'Nisha Verma', linkedin: 'https://linkedin.com/in/nisha-verma' });

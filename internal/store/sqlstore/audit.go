@@ -52,6 +52,10 @@ func (s *Store) ListAudit(ctx context.Context, f domain.AuditFilter) (_ []domain
 		where = append(where, "actor_key LIKE ? ESCAPE '\\'")
 		args = append(args, "%"+likeEscape(a)+"%")
 	}
+	if f.ActorID != "" {
+		where = append(where, "actor_id = ?")
+		args = append(args, f.ActorID)
+	}
 	if sub := strings.ToLower(strings.TrimSpace(f.Subject)); sub != "" {
 		where = append(where, "LOWER(subject) LIKE ? ESCAPE '\\'")
 		args = append(args, "%"+likeEscape(sub)+"%")

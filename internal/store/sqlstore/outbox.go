@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"corpsite/internal/domain"
@@ -133,6 +134,24 @@ func (s *Store) finishClaim(ctx context.Context, id string, attempt int, set str
 // ListOutbox lists messages with a status ("" = any), newest first.
 func (s *Store) ListOutbox(ctx context.Context, status domain.OutboxStatus, limit int) ([]domain.OutboxMessage, error) {
 	return s.ListOutboxPage(ctx, status, limit, 0)
+}
+
+// ListOutboxAbout lists the messages to an address that mention a text
+// (an application's reference), newest first; see domain.OutboxStore.
+func (s *Store) ListOutboxAbout(ctx context.Context, to, about string, limit int) (_ []domain.OutboxMessage, err error) {
+	defer s.wrap(&err, "ListOutboxAbout")
+	if strings.TrimSpace(to) == "" || strings.TrimSpace(about) == "" {
+		return nil, nil
+	}
+	l, _ := pageArgs(limit, 0)
+	pat := "%" + likeEscape(about) + "%"
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT `+outboxColumns+` FROM outbox
+		WHERE LOWER(recipient) = ? AND (subject LIKE ? ESCAPE '\' OR body LIKE ? ESCAPE '\')
+		ORDER BY created_at DESC, id DESC LIMIT ?`), strings.ToLower(strings.TrimSpace(to)), pat, pat, l)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, scanOutbox)
 }
 
 // ListOutboxPage lists messages with a status ("" = any), newest first,

@@ -2,6 +2,8 @@ package storetest
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -12,6 +14,40 @@ import (
 var auditTests = []contractTest{
 	{"Audit/AppendListFilter", testAuditList},
 	{"Audit/Prune", testAuditPrune},
+	{"Outbox/About", testOutboxAbout},
+}
+
+// testOutboxAbout finds the mails to an address that mention a text.
+func testOutboxAbout(t *testing.T, s domain.Store) {
+	ctx := context.Background()
+	for i, m := range []domain.OutboxMessage{
+		{To: "Asha@Example.com", Subject: "Your application (APP-ABCD2345)", Body: "x", CreatedAt: t0},
+		{To: "asha@example.com", Subject: "Status link", Body: "reference APP-ABCD2345", CreatedAt: t0.Add(time.Minute)},
+		{To: "asha@example.com", Subject: "Your application (APP-WXYZ6789)", Body: "x", CreatedAt: t0.Add(2 * time.Minute)},
+		{To: "staff@example.com", Subject: "New application APP-ABCD2345", Body: "x", CreatedAt: t0.Add(3 * time.Minute)},
+		{To: "asha@example.com", Subject: "APP-ABCD2345 100%_", Body: "x", CreatedAt: t0.Add(4 * time.Minute)},
+	} {
+		must(t, s.EnqueueOutbox(ctx, &m), "EnqueueOutbox "+strconv.Itoa(i))
+	}
+	got, err := s.ListOutboxAbout(ctx, "ASHA@example.com", "APP-ABCD2345", 10)
+	must(t, err, "ListOutboxAbout")
+	var subjects []string
+	for _, m := range got {
+		subjects = append(subjects, m.Subject)
+	}
+	want := []string{"APP-ABCD2345 100%_", "Status link", "Your application (APP-ABCD2345)"}
+	if !slices.Equal(subjects, want) {
+		t.Errorf("ListOutboxAbout = %q, want %q (newest first)", subjects, want)
+	}
+	if got, _ := s.ListOutboxAbout(ctx, "asha@example.com", "APP-ABCD2345", 1); len(got) != 1 {
+		t.Errorf("ListOutboxAbout(limit 1) = %d messages", len(got))
+	}
+	if got, _ := s.ListOutboxAbout(ctx, "asha@example.com", "100%_", 10); len(got) != 1 {
+		t.Errorf("ListOutboxAbout(wildcards) = %d messages, want the one that holds them", len(got))
+	}
+	if got, _ := s.ListOutboxAbout(ctx, "asha@example.com", "%", 10); len(got) != 1 {
+		t.Errorf("ListOutboxAbout(%%) = %d messages, want 1: the %% is literal", len(got))
+	}
 }
 
 func testAuditList(t *testing.T, s domain.Store) {
@@ -56,6 +92,9 @@ func testAuditList(t *testing.T, s domain.Store) {
 	}
 	if got, n := list(domain.AuditFilter{Action: domain.AuditSignInFailed}); n != 1 || len(got) != 1 || got[0].ActorEmail != "nobody_x@example.com" {
 		t.Errorf("ListAudit(action) = %+v (total %d), want the failed sign-in", got, n)
+	}
+	if got, n := list(domain.AuditFilter{ActorID: "s2"}); n != 1 || len(got) != 1 || got[0].ActorEmail != "bob@example.com" {
+		t.Errorf("ListAudit(actor ID) = %+v (total %d), want bob's one entry", got, n)
 	}
 	if got, n := list(domain.AuditFilter{Actor: "ann@"}); n != 2 || len(got) != 2 {
 		t.Errorf("ListAudit(actor ann@, any case) = %d entries (total %d), want 2", len(got), n)

@@ -12,6 +12,7 @@ import type {
   ApplicationErased,
   ApplicationList,
   ApplicationNote,
+  ApplicationTimeline,
   AuditPage,
   CommentBulkRequest,
   CommentBulkResult,
@@ -93,6 +94,7 @@ export interface AdminRoutes {
   'GET /jobs/{id}/board': { request: undefined; response: JobBoard };
   'POST /applications/{id}/not-spam': { request: undefined; response: ApplicationDetail };
   'POST /applications/{id}/spam': { request: undefined; response: ApplicationDetail };
+  'GET /applications/{id}/timeline': { request: undefined; response: ApplicationTimeline };
   'GET /messages': { request: undefined; response: ContactMessageList };
   'GET /messages/{id}': { request: undefined; response: ContactMessageDetail };
   'PATCH /messages/{id}': { request: ContactMessagePatch; response: ContactMessageDetail };

@@ -757,6 +757,39 @@ export interface OutboxList {
 }
 
 /**
+ * ApplicationTimeline is an application's history as the console shows it
+ * (GET /api/admin/applications/{id}/timeline), oldest first.
+ */
+export interface ApplicationTimeline {
+  events: TimelineEvent[];
+}
+
+/**
+ * TimelineEvent is one thing that happened to an application. Kind is
+ * one of received, replaced, opened, stage, spam, not-spam, id-revealed,
+ * document, email, note, withdrawn.
+ */
+export interface TimelineEvent {
+  at: string;
+  kind: string;
+  /**
+   * Actor is the member of staff who did it ("" for the applicant or
+   * the site).
+   */
+  actor: string;
+  /**
+   * Text is what happened in a few words: "new → reviewing", an
+   * e-mail's subject, a note's first line, a document's ID.
+   */
+  text: string;
+  /**
+   * Status is an e-mail's: queued, sending, sent or failed ("" for
+   * other events).
+   */
+  status: string;
+}
+
+/**
  * VitalsBeacon is the body of POST /api/vitals, sent once per page view by
  * the public pages with navigator.sendBeacon: the Core Web Vitals of the
  * visit, measured in the browser. It carries no URL and nothing about the

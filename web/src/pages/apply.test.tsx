@@ -39,6 +39,8 @@ const job: Job = {
 };
 
 const api = { '/api/jobs/cloud': { data: job } };
+/** The job, and the (empty) list of open positions that /jobs shows after an application. */
+const withJobs = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -116,7 +118,7 @@ describe('Apply page', () => {
 
   it("checks the phone number's length for the country chosen, and sends the country's calling code", async () => {
     const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
-    renderApp('/apply/cloud', { api });
+    renderApp('/apply/cloud', { api: withJobs });
     fillRequired();
     type('Country Code', 'GB');
     type('Phone Number', '7911 1234');
@@ -125,7 +127,7 @@ describe('Apply page', () => {
     expect(sent.body).toBeUndefined();
     type('Phone Number', '07911 123456');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
-    await screen.findByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+    await screen.findByRole('heading', { level: 2, name: 'Application submitted successfully!' });
     const request = JSON.parse(sent.body!.get('application') as string);
     expect(request).toMatchObject({ phoneCountry: 'GB', phoneCountryCode: '+44', phoneNumber: '7911123456' });
   });
@@ -194,18 +196,26 @@ describe('Apply page', () => {
     expect(document.activeElement).toBe(field('Email'));
   });
 
-  it('sends one multipart request with the idempotency key, then shows the confirmation in place of the form', async () => {
+  it('sends one multipart request with the idempotency key, then goes to /jobs, which confirms it above the open positions', async () => {
     const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
-    renderApp('/apply/cloud', { api });
+    renderApp('/apply/cloud', { api: withJobs });
     fillRequired();
     type('LinkedIn', 'linkedin.com/in/asha-rao');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Application submitted successfully!' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Application submitted successfully!' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    // On /jobs: its banner and the open positions follow the confirmation.
+    const banner = screen.getByRole('heading', { level: 1, name: 'Open Positions' });
+    expect(heading.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Search open positions' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByTestId('application-reference').textContent).toBe('APP-7KQ2M4XD');
+    expect(screen.getByText('We have received your application for Cloud Engineer.')).toBeTruthy();
     expect(screen.getByText('asha@example.com').parentElement!.textContent).toBe('We sent a copy to asha@example.com.');
+    expect(screen.getByRole('link', { name: 'Back to the job description' }).getAttribute('href')).toBe('/job/cloud');
+    expect(screen.getByRole('link', { name: 'Browse other open positions' }).getAttribute('href')).toBe('#job-search-title');
     expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
-    expect(document.title).toContain('Application submitted for Cloud Engineer');
+    await waitFor(() => expect(document.title).toBe('Open Positions | Nimbus Grove Technologies'));
     expect(sent.url).toBe('/api/jobs/cloud/applications');
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
     expect([...sent.body!.keys()]).toEqual(['application', 'resume', 'nationalIdDocument']);
@@ -254,7 +264,7 @@ describe('Apply page', () => {
     };
     drafts.store = memoryStore({ cloud: { values, files: { ...emptyFiles(), resume: pdf() }, idempotencyKey: 'a'.repeat(32), startedAt } });
     const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
-    renderApp('/apply/cloud', { api: { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } } });
+    renderApp('/apply/cloud', { api: withJobs });
     await waitFor(() => expect(screen.getByText('We restored your draft from this device.')).toBeTruthy());
     expect(screen.getByText('For your safety, enter your ID number and attach your ID document again.')).toBeTruthy();
     expect(field('First Name').value).toBe('Asha');
@@ -310,7 +320,7 @@ describe('Apply page', () => {
     };
     drafts.store = store;
     const first = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
-    const jobsApi = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
+    const jobsApi = withJobs;
     const view = renderApp('/apply/cloud', { api: jobsApi });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Application' }).hasAttribute('disabled')).toBe(false));
     fillRequired();

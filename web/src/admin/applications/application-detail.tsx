@@ -11,6 +11,8 @@ import { formatDay, formatWhen } from '../ui/format';
 import { statusLabel, yesNo } from './labels';
 import { folderLabel, spamSummary, verdictNotice } from './spam-folder';
 import { StaffContext } from '../staff-context';
+import { Timeline } from './timeline';
+import { PreviewButton } from './document-preview';
 
 const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50';
@@ -113,6 +115,11 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
           ]}
         />
       </Section>
+
+      {/* The history and the notes come first: a recruiter's view. */}
+      <Timeline id={d.id} version={d} />
+
+      <Notes detail={d} onAdded={(n) => setD({ ...d, notes: [...d.notes, n] })} />
 
       <SpamReview detail={d} onChange={setD} />
 
@@ -243,11 +250,16 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
                 <a className={secondary} href={adminURL(adminPath('/applications/{id}/documents/{doc}', { id: d.id, doc: doc.id }))} download={doc.fileName}>
                   Download<span className="sr-only"> {doc.label}</span>
                 </a>
+                <PreviewButton
+                  url={adminURL(adminPath('/applications/{id}/documents/{doc}', { id: d.id, doc: doc.id }))}
+                  label={doc.label}
+                  contentType={doc.contentType}
+                />
               </li>
             ))}
           </ul>
         )}
-        <p className="text-sm text-slate-700">Every download is recorded in the audit log.</p>
+        <p className="text-sm text-slate-700">Every download and preview is recorded in the audit log.</p>
       </Section>
 
       <Section title="Consent">
@@ -258,8 +270,6 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
           ]}
         />
       </Section>
-
-      <Notes detail={d} onAdded={(n) => setD({ ...d, notes: [...d.notes, n] })} />
 
       <Erase detail={d} back={back} />
     </div>

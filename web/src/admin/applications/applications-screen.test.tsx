@@ -71,6 +71,8 @@ function stubFetch(answer: (url: string, init: RequestInit) => Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      // The detail's timeline (timeline.test.tsx tests it) is empty here.
+      if (url.endsWith('/timeline')) return json({ events: [] });
       calls.push({ url, method: init.method ?? 'GET' });
       return answer(url, init);
     }),

@@ -6,7 +6,8 @@ import { type Job } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
 import { useEarlyInput } from '../../lib/use-early-input';
 import { useFocusLater } from '../../lib/use-focus-later';
-import type { SentApplication } from './application-sent';
+import { outcomeState } from '../../lib/application-outcome';
+import { useNavigate } from '../../lib/router';
 import { fill } from '../../lib/text';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
@@ -67,12 +68,14 @@ const phoneRegionOptions = (APPLICATION_RULES.phones ?? []).map((r) => ({ value:
 /**
  * The application form. It checks everything in the browser with the
  * server's rules, sends one multipart request with an idempotency key,
- * shows the upload's progress, and on success hands the answer to onSent
- * (the page shows the confirmation instead of the form). What the visitor
+ * shows the upload's progress, and on success goes to /jobs, carrying the
+ * answer and the e-mail address typed for its confirmation there (router
+ * state: lib/application-outcome). What the visitor
  * types and chooses is kept as a draft on this device until the
  * application is stored.
  */
-export function ApplyForm({ job, onSent }: { job: Job; onSent(sent: SentApplication): void }) {
+export function ApplyForm({ job }: { job: Job }) {
+  const navigate = useNavigate();
   const [values, setValues] = useState<ApplyValues>(() => emptyValues(job.location));
   const [files, setFiles] = useState<ApplicationFiles>(emptyFiles);
   const [homepage, setHomepage] = useState('');
@@ -168,7 +171,9 @@ export function ApplyForm({ job, onSent }: { job: Job; onSent(sent: SentApplicat
         // Never again, whatever happens to the draft: should it outlive this (clearing fails), it is not restored.
         submissionKey.completed(usedKey);
         await draft.submitted();
-        onSent({ saved: result.saved, email: request.email });
+        navigate('/jobs', {
+          state: outcomeState({ ...result.saved, jobTitle: result.saved.jobTitle || job.jobTitle }, { jobId: job.id, email: request.email }),
+        });
         break;
       case 'invalid':
         showProblems(formErrors(result.fields, out.index));

@@ -1,32 +1,25 @@
-import { useState } from 'react';
 import { Link } from '../../lib/router';
 import copy from '../../../../content/apply.json';
 import type { Job } from '../../gen/wire';
 import { useDocumentTitle } from '../../lib/meta';
 import { fill } from '../../lib/text';
 import { ApplyForm } from './apply-form';
-import { ApplicationSent, type SentApplication } from './application-sent';
 
 const t = copy;
 
 /**
  * The application page of an open job: its title and facts (location,
- * experience), a way back to the job, and the form; once the application
- * is stored, its confirmation in place of all of it (ApplicationSent).
+ * experience), a way back to the job, and the form. Once the application
+ * is stored the form goes on to /jobs, which confirms it.
  */
 export function ApplyScreen({ job, facts }: { job: Job; facts: string }) {
-  const [sent, setSent] = useState<SentApplication | null>(null);
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {sent ? (
-          <ApplicationSent job={job} sent={sent} />
-        ) : (
-          <ApplyIntro job={job} facts={facts}>
-            {/* A form per job: moving to another job's form starts from that job's draft. */}
-            <ApplyForm key={job.id} job={job} onSent={setSent} />
-          </ApplyIntro>
-        )}
+        <ApplyIntro job={job} facts={facts}>
+          {/* A form per job: moving to another job's form starts from that job's draft. */}
+          <ApplyForm key={job.id} job={job} />
+        </ApplyIntro>
       </div>
     </div>
   );
