@@ -60,7 +60,8 @@ func (s *Server) jobAdminRoutes() []adminRoute {
 	return slices.Concat(jobs, s.postAdminRoutes())
 }
 
-// GET /api/admin/jobs?page=N: a page of every job, newest first.
+// GET /api/admin/jobs?page=N: a page of every job, newest first, with
+// its counts of applications (one query for every job).
 func (s *Server) adminJobs(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminJobList, error) {
 	page, err := staffPage(r.URL.Query().Get("page"))
 	if err != nil {
@@ -76,12 +77,17 @@ func (s *Server) adminJobs(_ http.ResponseWriter, r *http.Request, _ *Staff) (wi
 		return wire.AdminJobList{}, errPageNotFound
 	}
 	jobs = jobs[(page-1)*adminJobPageSize : min(total, page*adminJobPageSize)]
+	apps, fresh, err := s.jobCounts(r.Context())
+	if err != nil {
+		return wire.AdminJobList{}, err
+	}
 	now := s.now()
 	out := wire.AdminJobList{Jobs: make([]wire.AdminJobSummary, 0, len(jobs)), Page: page, Pages: pages, Total: total}
 	for _, j := range jobs {
 		out.Jobs = append(out.Jobs, wire.AdminJobSummary{
 			ID: j.ID, JobTitle: j.JobTitle, Location: j.Location, Status: string(j.Status),
 			ClosingDate: dateText(j.ClosingDate), Expired: j.Expired(now), UpdatedAt: j.UpdatedAt,
+			Applications: apps[j.ID], NewApplications: fresh[j.ID],
 		})
 	}
 	return out, nil

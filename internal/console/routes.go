@@ -161,6 +161,7 @@ func (s *Server) adminRoutes() []adminRoute {
 		s.authRoutes(),        // auth.go: sign-in, sessions, TOTP, staff accounts, audit log
 		s.jobAdminRoutes(),    // jobs.go: jobs and blog posts
 		s.inboxRoutes(),       // applications.go: applications
+		s.boardRoutes(),       // board.go: a board per job and counts by stage
 		s.spamRoutes(),        // spam.go: spam verdicts on applications
 		s.timelineRoutes(),    // timeline.go: an application's timeline
 		s.templateRoutes(),    // templates.go: candidate e-mails, bulk status changes

@@ -62,6 +62,14 @@ type ApplicationFilter struct {
 	Offset int
 }
 
+// StageCount is how many applications of one job are at one stage of
+// the pipeline (CountApplicationsByJob).
+type StageCount struct {
+	JobID  string
+	Status ApplicationStatus
+	N      int
+}
+
 // Store is every persistent record of the site. Implementations must pass
 // the contract suite in package storetest. Methods return *Error values of
 // kind ENotFound for missing records; other failures are internal.
@@ -262,6 +270,10 @@ type ApplicationStore interface {
 	// CountApplications returns how many applications f selects, ignoring
 	// its Limit and Offset.
 	CountApplications(ctx context.Context, f ApplicationFilter) (int, error)
+	// CountApplicationsByJob counts the applications outside the spam
+	// folder by job and status, in one query: of job jobID, or of every
+	// job when it is "". Pairs with no application are left out.
+	CountApplicationsByJob(ctx context.Context, jobID string) ([]StageCount, error)
 	// SetApplicationStatus moves an application to status at the given
 	// time and returns the status it had (ENotFound when there is no such
 	// application). Setting the status it has changes nothing.

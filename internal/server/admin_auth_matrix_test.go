@@ -76,6 +76,7 @@ var adminAccess = map[string]string{
 	"POST /jobs/{id}/publish":    accessRecruiters,
 	"POST /jobs/{id}/close":      accessRecruiters,
 	"DELETE /jobs/{id}":          accessRecruiters,
+	"GET /jobs/{id}/board":       accessRecruiters, // board.go
 	"GET /posts":                 accessEditors,
 	"POST /posts":                accessEditors,
 	"POST /posts/preview":        accessEditors,

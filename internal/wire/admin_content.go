@@ -16,6 +16,10 @@ type AdminJobSummary struct {
 	// no longer see.
 	Expired   bool      `json:"expired"`
 	UpdatedAt time.Time `json:"updatedAt"`
+	// Applications counts the job's applications outside the spam
+	// folder; NewApplications those of them still at stage new.
+	Applications    int `json:"applications"`
+	NewApplications int `json:"newApplications"`
 }
 
 // AdminJobList is GET /api/admin/jobs?page=N: a page of the jobs of

@@ -131,6 +131,23 @@ func (s *Store) CountApplications(ctx context.Context, f domain.ApplicationFilte
 	return n, err
 }
 
+// CountApplicationsByJob counts the applications outside the spam folder
+// by job and status (of jobID alone unless it is "").
+func (s *Store) CountApplicationsByJob(ctx context.Context, jobID string) (_ []domain.StageCount, err error) {
+	defer s.wrap(&err, "CountApplicationsByJob(%q)", jobID)
+	cond, args := s.appWhere(domain.ApplicationFilter{JobID: jobID, Spam: domain.SpamExclude})
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT job_id, status, COUNT(*) FROM applications`+cond+
+		` GROUP BY job_id, status ORDER BY job_id, status`), args...)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(r scanner) (domain.StageCount, error) {
+		var c domain.StageCount
+		err := r.Scan(&c.JobID, &c.Status, &c.N)
+		return c, err
+	})
+}
+
 // SetApplicationStatus moves an application to status and returns the
 // status it had. The same status again changes nothing, not even the time.
 func (s *Store) SetApplicationStatus(ctx context.Context, id string, status domain.ApplicationStatus, at time.Time) (prev domain.ApplicationStatus, err error) {

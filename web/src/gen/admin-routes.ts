@@ -27,6 +27,7 @@ import type {
   ContactMessagePatch,
   DashboardCounts,
   Deleted,
+  JobBoard,
   LoginAnswer,
   LoginRequest,
   NoteRequest,
@@ -96,6 +97,7 @@ export interface AdminRoutes {
   'PATCH /applications/{id}/status': { request: StatusChange; response: ApplicationDetail };
   'POST /applications/{id}/notes': { request: NoteRequest; response: ApplicationNote; status: 201 };
   'DELETE /applications/{id}': { request: undefined; response: ApplicationErased };
+  'GET /jobs/{id}/board': { request: undefined; response: JobBoard };
   'POST /applications/{id}/not-spam': { request: undefined; response: ApplicationDetail };
   'POST /applications/{id}/spam': { request: undefined; response: ApplicationDetail };
   'GET /applications/{id}/timeline': { request: undefined; response: ApplicationTimeline };

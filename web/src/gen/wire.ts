@@ -364,6 +364,44 @@ export interface AuditPage {
   actions: string[];
 }
 
+/** BoardCard is one application on a job's board. */
+export interface BoardCard {
+  id: string;
+  reference: string;
+  fullName: string;
+  appliedAt: string;
+  /**
+   * WithdrawnAt is when the applicant withdrew it; null while it
+   * stands. A withdrawn card is shown marked and is not moved.
+   */
+  withdrawnAt: string | null;
+}
+
+/** BoardColumn is one stage of a job's board. */
+export interface BoardColumn {
+  /** new, reviewing, interview, offer, hired or rejected */
+  status: string;
+  /**
+   * Count is every application at this stage; Cards the newest
+   * BoardColumnCap of them, and More how many more there are.
+   */
+  count: number;
+  cards: BoardCard[];
+  more: number;
+}
+
+/**
+ * JobBoard is GET /api/admin/jobs/{id}/board: a column per status, in
+ * pipeline order (every status, empty or not).
+ */
+export interface JobBoard {
+  jobId: string;
+  jobTitle: string;
+  columns: BoardColumn[];
+  /** Cap is the most cards a column holds (BoardColumnCap). */
+  cap: number;
+}
+
 /** AdminJobSummary is one row of GET /api/admin/jobs. */
 export interface AdminJobSummary {
   id: string;
@@ -379,6 +417,12 @@ export interface AdminJobSummary {
    */
   expired: boolean;
   updatedAt: string;
+  /**
+   * Applications counts the job's applications outside the spam
+   * folder; NewApplications those of them still at stage new.
+   */
+  applications: number;
+  newApplications: number;
 }
 
 /**

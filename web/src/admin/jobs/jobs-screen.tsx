@@ -4,8 +4,9 @@
 import { useCallback, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import jobsCopy from '../../../../content/jobs.json';
-import type { AdminJob, AdminJobInput, CheckItem, PagePreview } from '../../gen/wire';
+import type { AdminJob, AdminJobInput, AdminJobSummary, CheckItem, PagePreview } from '../../gen/wire';
 import { adminGet, adminPath, adminSend } from '../api';
+import BoardScreen from '../board/board-screen';
 import { dangerButton, FormField, inputClass, primaryButton, secondaryButton } from '../editor/form-field';
 import { PreviewFrame } from '../editor/preview-frame';
 import { RichTextEditor } from '../editor/rich-text-editor';
@@ -20,6 +21,7 @@ export default function JobsScreen() {
       <Route index element={<JobList />} />
       <Route path="new" element={<JobEditor key="new" />} />
       <Route path=":id" element={<JobEditor />} />
+      <Route path=":id/board" element={<BoardScreen />} />
     </Routes>
   );
 }
@@ -42,7 +44,7 @@ function JobList() {
       loading="Loading jobs…"
       empty="No jobs yet. Create one with “New job”."
       caption="Jobs, newest first"
-      columns={['Title', 'Status', 'Closing date', 'Updated']}
+      columns={['Title', 'Status', 'Applications', 'Closing date', 'Updated']}
       pagesLabel="Pages of jobs"
       row={(j) => (
         <tr className="border-t border-slate-200">
@@ -53,11 +55,36 @@ function JobList() {
             {j.location && <span className="block text-slate-600">{j.location}</span>}
           </td>
           <td className="py-2 pr-4">{statusText(j.status, j.expired)}</td>
+          <td className="py-2 pr-4">
+            <JobCounts job={j} />
+          </td>
           <td className="py-2 pr-4">{j.closingDate || 'None'}</td>
           <td className="py-2">{formatWhen(j.updatedAt)}</td>
         </tr>
       )}
     />
+  );
+}
+
+/**
+ * A job's applications outside spam: in all and new, each a link to the
+ * list filtered so, and a link to the job's board.
+ */
+function JobCounts({ job }: { job: AdminJobSummary }) {
+  const list = `/applications?job=${encodeURIComponent(job.id)}`;
+  const title = job.jobTitle || 'Untitled job';
+  return (
+    <span className="flex flex-col gap-0.5 whitespace-nowrap">
+      <Link to={list} className="text-blue-700 underline">
+        {job.applications} in all <span className="sr-only">for {title}</span>
+      </Link>
+      <Link to={`${list}&status=new`} className="text-blue-700 underline">
+        {job.newApplications} new <span className="sr-only">for {title}</span>
+      </Link>
+      <Link to={`${job.id}/board`} className="text-blue-700 underline">
+        Board <span className="sr-only">of {title}</span>
+      </Link>
+    </span>
   );
 }
 
