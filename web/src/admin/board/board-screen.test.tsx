@@ -67,7 +67,7 @@ describe('BoardScreen', () => {
     await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-BBB to Interview.'));
     expect(screen.getByTestId('board-status').getAttribute('aria-live')).toBe('polite');
     const patch = calls.filter((c) => c.method === 'PATCH');
-    expect(patch.map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'interview' }]]);
+    expect(patch.map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'interview', notify: false }]]);
     expect(screen.getByRole('heading', { name: 'New (1)' })).toBeTruthy();
     const interview = column(/^Interview \(1\)/);
     const moved = within(interview).getByRole('listitem');

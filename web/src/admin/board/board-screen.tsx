@@ -50,7 +50,9 @@ export default function BoardScreen() {
     setBoard(moveCard(board, cardId, to));
     setFocusId(cardId);
     try {
-      await adminSend('PATCH', adminPath('/applications/{id}/status', { id: cardId }), { status: to });
+      // A move on the board e-mails no one; the application's page and the
+      // list's bulk bar offer "Notify the candidate".
+      await adminSend('PATCH', adminPath('/applications/{id}/status', { id: cardId }), { status: to, notify: false });
       setSaid(movedText(card.reference, to));
     } catch (e) {
       setBoard(before);
