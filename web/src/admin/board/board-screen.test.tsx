@@ -82,7 +82,7 @@ describe('BoardScreen', () => {
     asha.focus();
     fireEvent.keyDown(asha, { key: 'ArrowRight', altKey: true });
     await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-AAA to Reviewing.'));
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'reviewing' }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'reviewing', notify: false }]);
     expect(screen.getByRole('heading', { name: 'Reviewing (251)' })).toBeTruthy();
     // Without Alt, arrows do nothing to the card.
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
@@ -118,7 +118,7 @@ describe('BoardScreen', () => {
     expect(offer.className).toContain('border-blue-600');
     fireEvent.drop(offer, { dataTransfer });
     await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-BBB to Offer.'));
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'offer' }]]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'offer', notify: false }]]);
     expect(screen.getByRole('heading', { name: 'Offer (1)' })).toBeTruthy();
     expect(document.activeElement?.getAttribute('data-card')).toBe('APP-BBB');
   });
