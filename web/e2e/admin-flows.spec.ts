@@ -223,9 +223,9 @@ test('a recruiter creates, previews and publishes a job, sees it on /career, and
 
   // The jobs list says it is open; editing it changes the public page at once.
   await page.goto(`${base()}/admin/jobs`);
-  const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
+  const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
   await expect(listed).toContainText('Open', SLOW);
-  await listed.getByRole('link', { name: title }).click();
+  await listed.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit job: ${title}` })).toBeVisible(SLOW);
   const more = `On call one week in six (${id}).`;
   const editor = page.getByRole('textbox', { name: 'Description' });
