@@ -56,6 +56,18 @@ describe('BoardScreen', () => {
     expect(within(column(/^New/)).getByRole('link', { name: 'Asha Rao' }).getAttribute('href')).toBe('/applications/aaa');
   });
 
+  it('e-mails no one from a move once "E-mail the candidate" is unticked', async () => {
+    const calls = open(() => ({ body: {} }));
+    await screen.findByRole('heading', { name: 'New (2)' });
+    const box = screen.getByRole('checkbox', { name: 'E-mail the candidate when moved to Interview or Rejected' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Move to (for APP-BBB)' }), { target: { value: 'rejected' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Move APP-BBB' }));
+    await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-BBB to Rejected.'));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'rejected', notify: false }]);
+  });
+
   it('moves a card by keyboard: sends the status change, moves the counts, keeps focus and says so politely', async () => {
     const calls = open(() => ({ body: {} }));
     await screen.findByRole('heading', { name: 'New (2)' });
@@ -67,7 +79,8 @@ describe('BoardScreen', () => {
     await waitFor(() => expect(screen.getByTestId('board-status').textContent).toBe('Moved APP-BBB to Interview.'));
     expect(screen.getByTestId('board-status').getAttribute('aria-live')).toBe('polite');
     const patch = calls.filter((c) => c.method === 'PATCH');
-    expect(patch.map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'interview', notify: false }]]);
+    // A move to interview e-mails the candidate unless the box is unticked.
+    expect(patch.map((c) => [c.path, c.body])).toEqual([['/applications/bbb/status', { status: 'interview', notify: true }]]);
     expect(screen.getByRole('heading', { name: 'New (1)' })).toBeTruthy();
     const interview = column(/^Interview \(1\)/);
     const moved = within(interview).getByRole('listitem');

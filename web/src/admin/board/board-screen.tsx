@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import type { BoardCard, BoardColumn, JobBoard } from '../../gen/wire';
 import { adminPath, adminSend } from '../api';
 import { statusLabel } from '../applications/labels';
+import { notifyByDefault } from '../emails/candidate-mail';
 import { Alert, failureText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { heading1, input, secondaryButton } from '../ui/styles';
@@ -30,6 +31,9 @@ export default function BoardScreen() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
+  // Moves to interview and rejection e-mail the candidate (their stage's
+  // template) unless this is unticked; other moves e-mail no one.
+  const [notify, setNotify] = useState(true);
   const cards = useRef(new Map<string, HTMLLIElement>());
   useEffect(() => {
     if (focusId) cards.current.get(focusId)?.focus();
@@ -50,9 +54,7 @@ export default function BoardScreen() {
     setBoard(moveCard(board, cardId, to));
     setFocusId(cardId);
     try {
-      // A move on the board e-mails no one; the application's page and the
-      // list's bulk bar offer "Notify the candidate".
-      await adminSend('PATCH', adminPath('/applications/{id}/status', { id: cardId }), { status: to, notify: false });
+      await adminSend('PATCH', adminPath('/applications/{id}/status', { id: cardId }), { status: to, notify: notify && notifyByDefault(to) });
       setSaid(movedText(card.reference, to));
     } catch (e) {
       setBoard(before);
@@ -83,6 +85,10 @@ export default function BoardScreen() {
           This job’s applications as a list
         </Link>
       </p>
+      <label className="mt-3 inline-flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} className="h-4 w-4" />
+        E-mail the candidate when moved to Interview or Rejected
+      </label>
       <p role="status" aria-live="polite" className="sr-only" data-testid="board-status">
         {said}
       </p>
