@@ -28,6 +28,8 @@ describe('candidate e-mails screen', () => {
     }
     expect(screen.getByText(/\{first_name\}, \{job_title\}, \{reference\}, \{status_link\}/)).toBeTruthy();
     expect(screen.getAllByText('The default text.')).toHaveLength(4);
+    // Only the received e-mail says it is not sent yet.
+    expect(screen.getAllByText(/^Not sent yet/)).toHaveLength(1);
   });
 
   it('previews as staff type, shows a refused placeholder by its field, and saves', async () => {

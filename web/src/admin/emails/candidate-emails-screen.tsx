@@ -9,7 +9,7 @@ import { ErrorText, failureText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { heading1, heading2, hint, input, label as labelClass, primaryButton, secondaryButton } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
-import { stageLabel } from './candidate-mail';
+import { stageLabel, stageNote } from './candidate-mail';
 
 /** How long typing pauses before the preview is asked for, in ms. */
 export const PREVIEW_DELAY = 400;
@@ -51,6 +51,7 @@ export default function CandidateEmailsScreen() {
               <span className="font-medium">Subject:</span> {t.subject}
             </p>
             <p className={hint}>{t.default ? 'The default text.' : `Edited by ${t.updatedBy} ${formatWhen(t.updatedAt)}.`}</p>
+            {stageNote(t.stage) && <p className={hint}>{stageNote(t.stage)}</p>}
             <button
               type="button"
               className={`${secondaryButton} mt-2`}

@@ -26,6 +26,15 @@ const STAGE_LABELS: Readonly<Record<string, string>> = {
   offer: 'Offer',
 };
 
+/**
+ * What staff must know of a stage's e-mail beyond its text, or ''. The
+ * received e-mail is kept for later: today an applicant gets the site's
+ * fixed confirmation (with the privacy and retention notes) on applying.
+ */
+export function stageNote(stage: string): string {
+  return stage === 'received' ? 'Not sent yet: applicants get the fixed confirmation e-mail when they apply.' : '';
+}
+
 export function stageLabel(stage: string): string {
   return STAGE_LABELS[stage] ?? stage;
 }
