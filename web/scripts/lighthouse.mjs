@@ -17,13 +17,10 @@
 //
 // Usage: node scripts/lighthouse.mjs [--check] [--runs N] [route ...]
 //        node scripts/lighthouse.mjs --diag [route ...]
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median, startSite } from './local-site.mjs';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -44,33 +41,6 @@ const REQUIRED = ['accessibility', 'best-practices', 'seo'];
 const PERFORMANCE_GATE = null;
 /** The lowest passing score of each gated category. */
 const MINIMUM = { accessibility: 100, 'best-practices': 100, seo: 100, ...(PERFORMANCE_GATE == null ? {} : { performance: PERFORMANCE_GATE }) };
-
-const bin = resolve(import.meta.dirname, '../../bin/site');
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitReady(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`site did not start at ${url}`);
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Why a run says nothing about the page (a runtime error, a missing score), or null. */
 const brokenRun = (lhr) => {
@@ -176,21 +146,16 @@ function printDiagnosis(route, lhr) {
   if (work.length) console.log(`  main thread: ${work.map((w) => `${w.groupLabel ?? w.group} ${ms(w.duration)}`).join(', ')}`);
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'site-lighthouse-'));
-execFileSync(bin, ['seed', '--data-dir', dataDir], { stdio: 'ignore' });
-const site = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--base-url', base, '--log-level', 'warn'], { stdio: 'inherit' });
+const { base, stop } = await startSite('site-lighthouse-');
 let chrome;
 let failures = 0;
 try {
-  await waitReady(`${base}/readyz`);
   const jobs = await (await fetch(`${base}/api/jobs`)).json();
   // The newest post: its page has the slides and the comment form.
   const blogs = await (await fetch(`${base}/api/blogs`)).json();
   const routes = only.length
     ? only
-    : [...ROUTES, `/job/${encodeURIComponent(jobs[0].id)}`, `/blog/${encodeURIComponent(blogs.posts[0].id)}`];
+    : [...ROUTES, `/job/${encodeURIComponent(jobs[0].id)}`, `/apply/${encodeURIComponent(jobs[0].id)}`, `/blog/${encodeURIComponent(blogs.posts[0].id)}`];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -219,8 +184,6 @@ try {
   }
 } finally {
   if (chrome) await chrome.kill();
-  site.kill('SIGTERM');
-  await new Promise((r) => site.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 if (check && failures > 0) process.exit(1);
