@@ -17,6 +17,8 @@
 //
 // Usage: node scripts/lighthouse.mjs [--check] [--runs N] [route ...]
 //        node scripts/lighthouse.mjs --diag [route ...]
+// In a route, {job} and {post} stand for the newest job's and post's ids
+// (e.g. --diag /apply/{job}).
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -64,13 +66,29 @@ async function runOnce(url, port, label) {
   return lhr;
 }
 
+/**
+ * Routes kept out of search results on purpose (robots noindex): the
+ * application form. Their SEO score leaves out the crawlability audit, which
+ * a noindex page fails by design; every other SEO audit still counts.
+ */
+const NOINDEX = [/^\/apply\//];
+const waived = (route) => (NOINDEX.some((re) => re.test(route)) ? new Set(['is-crawlable']) : new Set());
+
+/** Category c's score (0-100) without the waived audits, weighted as Lighthouse weighs them. */
+function score(lhr, c, skip) {
+  const refs = lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && !skip.has(r.id));
+  if (skip.size === 0 || refs.length === 0) return Math.round(lhr.categories[c].score * 100);
+  const total = refs.reduce((n, r) => n + r.weight, 0);
+  return Math.round((refs.reduce((n, r) => n + r.weight * (lhr.audits[r.id].score ?? 1), 0) / total) * 100);
+}
+
 /** The failing audits of the required categories, a line each. */
-function requiredProblems(lhr) {
+function requiredProblems(lhr, skip) {
   const out = [];
   for (const c of REQUIRED) {
     for (const ref of lhr.categories[c].auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+      if (ref.weight > 0 && !skip.has(ref.id) && audit.score !== null && audit.score < 1) {
         const items = (audit.details?.items ?? []).slice(0, 3).map((it) => JSON.stringify(it.node?.snippet ?? it.text ?? it.href ?? it).slice(0, 140));
         out.push(`${c}: ${ref.id} (${audit.title}) ${items.join(' | ')}`);
       }
@@ -100,10 +118,10 @@ async function measure(route, url, port) {
       problems.add(`run ${i + 1} did not complete (${why})`);
       continue;
     }
-    for (const c of CATEGORIES) scores[c].push(Math.round(lhr.categories[c].score * 100));
+    for (const c of CATEGORIES) scores[c].push(score(lhr, c, waived(route)));
     for (const [m, id] of Object.entries(METRICS)) timings[m].push(lhr.audits[id]?.numericValue ?? NaN);
     if (lhr.environment?.benchmarkIndex) bench.push(lhr.environment.benchmarkIndex);
-    for (const p of requiredProblems(lhr)) problems.add(p);
+    for (const p of requiredProblems(lhr, waived(route))) problems.add(p);
   }
   const med = (xs) => (xs.length ? median(xs) : NaN);
   return {
@@ -153,9 +171,9 @@ try {
   const jobs = await (await fetch(`${base}/api/jobs`)).json();
   // The newest post: its page has the slides and the comment form.
   const blogs = await (await fetch(`${base}/api/blogs`)).json();
-  const routes = only.length
-    ? only
-    : [...ROUTES, `/job/${encodeURIComponent(jobs[0].id)}`, `/apply/${encodeURIComponent(jobs[0].id)}`, `/blog/${encodeURIComponent(blogs.posts[0].id)}`];
+  // {job} and {post} in a route stand for the newest job's and post's ids.
+  const ids = { job: encodeURIComponent(jobs[0].id), post: encodeURIComponent(blogs.posts[0].id) };
+  const routes = (only.length ? only : [...ROUTES, '/job/{job}', '/apply/{job}', '/blog/{post}']).map((r) => r.replace(/\{(job|post)\}/g, (_, k) => ids[k]));
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -171,7 +189,7 @@ try {
       const { med, timings, bench, problems, broken } = await measure(route, `${base}${route}`, chrome.port);
       if (!Number.isNaN(bench)) benches.push(bench);
       const show = (c) => (Number.isNaN(med[c]) ? '-' : String(med[c])).padStart(15);
-      console.log(`${route.padEnd(28)} ${CATEGORIES.map(show).join('')}    ${showTimings(timings).padEnd(50)}  ${Number.isNaN(bench) ? '-' : Math.round(bench)}`);
+      console.log(`${(waived(route).size ? `${route} (noindex)` : route).padEnd(28)} ${CATEGORIES.map(show).join('')}    ${showTimings(timings).padEnd(50)}  ${Number.isNaN(bench) ? '-' : Math.round(bench)}`);
       for (const p of problems) console.log(`    ${p}`);
       const low = Object.entries(MINIMUM).filter(([c, min]) => !(med[c] >= min));
       if (broken > 0 || low.length > 0) {
