@@ -77,7 +77,7 @@ budget: web
 
 bench: build
 	@scripts/ensure-deps.sh wrk
-	$(GO) run ./cmd/bench
+	$(GO) run ./cmd/bench -site $(BIN)
 
 clean:
 	rm -rf bin web/dist web/test-results

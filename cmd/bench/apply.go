@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,6 +115,59 @@ func concurrently(n int, fn func() (int, error)) (ok, failed int) {
 // document and a certification of the given sizes (PDFs), from its own
 // client address so that the per-client limit does not interfere.
 func postApplication(client *http.Client, origin, jobID string, n int64, sizes [3]int64) (int, error) {
+	a, err := postApplicationFiles(client, origin, jobID, n, []benchFile{
+		{domain.ResumePart, "resume.pdf", pdfFile(sizes[0])},
+		{domain.IDDocumentPart, "id.pdf", pdfFile(sizes[1])},
+		{domain.CertificationPartPrefix + "0", "certificate.pdf", pdfFile(sizes[2])},
+	})
+	return a.status, err
+}
+
+// benchFile is a document of an application: its form part, its file
+// name and its content, made as it is sent.
+type benchFile struct {
+	part, name string
+	content    func() io.Reader
+}
+
+// pdfFile is a PDF of size bytes.
+func pdfFile(size int64) func() io.Reader {
+	return func() io.Reader { return pdfOfSize(size) }
+}
+
+// bytesFile is a document of the given bytes.
+func bytesFile(b []byte) func() io.Reader {
+	return func() io.Reader { return bytes.NewReader(b) }
+}
+
+// answer is the server's answer to an application: its status, and for
+// a refusal its message and Retry-After.
+type answer struct {
+	status     int
+	message    string
+	retryAfter string
+}
+
+// String is the answer in a few words: "201", "503 (Retry-After 30): …".
+func (a answer) String() string {
+	s := strconv.Itoa(a.status)
+	if a.retryAfter != "" {
+		s += " (Retry-After " + a.retryAfter + ")"
+	}
+	if a.message != "" {
+		msg := a.message
+		if r := []rune(msg); len(r) > 90 {
+			msg = string(r[:90]) + "…"
+		}
+		s += ": " + msg
+	}
+	return s
+}
+
+// postApplicationFiles sends application number n with files, from its
+// own client address (X-Forwarded-For, which the bench server trusts from
+// loopback) so that the per-client limits do not interfere.
+func postApplicationFiles(client *http.Client, origin, jobID string, n int64, files []benchFile) (answer, error) {
 	elapsed := int64(120_000)
 	req := wire.ApplicationRequest{
 		FirstName: "Bench", LastName: "Applicant" + strconv.FormatInt(n, 10), FullName: "Bench Applicant",
@@ -126,24 +181,35 @@ func postApplication(client *http.Client, origin, jobID string, n int64, sizes [
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
 	go func() {
-		pw.CloseWithError(writeApplication(mw, req, sizes))
+		pw.CloseWithError(writeApplication(mw, req, files))
 	}()
 	hr, err := http.NewRequest(http.MethodPost, origin+"/api/jobs/"+jobID+"/applications", pr)
 	if err != nil {
-		return 0, err
+		return answer{}, err
 	}
 	hr.Header.Set("Content-Type", mw.FormDataContentType())
 	hr.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255))
 	res, err := client.Do(hr)
 	if err != nil {
-		return 0, err
+		return answer{}, err
 	}
 	defer res.Body.Close()
+	a := answer{status: res.StatusCode, retryAfter: res.Header.Get("Retry-After")}
+	if res.StatusCode != http.StatusCreated {
+		var body wire.ErrorBody
+		if json.NewDecoder(io.LimitReader(res.Body, 64<<10)).Decode(&body) == nil {
+			a.message = body.Error.Message
+			// A refused document's own words, when there are some.
+			if keys := slices.Sorted(maps.Keys(body.Error.Fields)); len(keys) > 0 {
+				a.message = body.Error.Fields[keys[0]]
+			}
+		}
+	}
 	_, _ = io.Copy(io.Discard, res.Body)
-	return res.StatusCode, nil
+	return a, nil
 }
 
-func writeApplication(mw *multipart.Writer, req wire.ApplicationRequest, sizes [3]int64) error {
+func writeApplication(mw *multipart.Writer, req wire.ApplicationRequest, files []benchFile) error {
 	h := textproto.MIMEHeader{}
 	h.Set("Content-Disposition", `form-data; name="application"`)
 	h.Set("Content-Type", "application/json")
@@ -154,27 +220,54 @@ func writeApplication(mw *multipart.Writer, req wire.ApplicationRequest, sizes [
 	if err := json.NewEncoder(w).Encode(req); err != nil {
 		return err
 	}
-	parts := []string{domain.ResumePart, domain.IDDocumentPart, domain.CertificationPartPrefix + "0"}
-	for i, part := range parts {
-		w, err := mw.CreateFormFile(part, part+".pdf")
+	for _, f := range files {
+		w, err := mw.CreateFormFile(f.part, f.name)
 		if err != nil {
 			return err
 		}
-		if _, err := io.Copy(w, pdfOfSize(sizes[i])); err != nil {
+		if _, err := io.Copy(w, f.content()); err != nil {
 			return err
 		}
 	}
 	return mw.Close()
 }
 
-// pdfOfSize returns a reader of a PDF of exactly size bytes: a header, a
-// comment padding and a trailer, generated as it is read.
+// pdfOfSize returns a reader of a well-formed one-page PDF of exactly
+// size bytes (at least 1 KB): a header, comment lines of padding, then
+// the objects and a cross-reference table whose offsets count the
+// padding, generated as it is read.
 func pdfOfSize(size int64) io.Reader {
 	head := []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-	tail := []byte("\n%%EOF\n")
-	pad := size - int64(len(head)+len(tail))
+	pad := max(size-int64(len(head))-int64(len(pdfBody(0))), 1)
 	line := []byte("% padding of a generated benchmark document\n")
-	return io.MultiReader(bytes.NewReader(head), io.LimitReader(repeatReader(line), pad), bytes.NewReader(tail))
+	return io.MultiReader(bytes.NewReader(head), io.LimitReader(repeatReader(line), pad-1),
+		strings.NewReader("\n"), bytes.NewReader(pdfBody(int64(len(head))+pad)))
+}
+
+// pdfBody is a PDF's objects, cross-reference table and trailer when
+// they start at offset base. Offsets are written with a fixed width, so
+// its length does not depend on base.
+func pdfBody(base int64) []byte {
+	var b bytes.Buffer
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		"<< /Length 41 >>\nstream\nBT /F1 24 Tf 72 700 Td (Curriculum) Tj ET\nendstream",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	}
+	offsets := make([]int64, len(objs))
+	for i, o := range objs {
+		offsets[i] = base + int64(b.Len())
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := base + int64(b.Len())
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%010d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
 }
 
 // repeatReader yields line over and over.
@@ -195,9 +288,13 @@ type readerFunc func(p []byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
-// rssBytes is the process's resident set size (Linux), or 0.
-func rssBytes() int64 {
-	f, err := os.Open("/proc/self/status")
+// rssBytes is this process's resident set size (Linux), or 0.
+func rssBytes() int64 { return rssOf("self") }
+
+// rssOf is the resident set size of process pid ("self": this one) on
+// Linux, or 0.
+func rssOf(pid string) int64 {
+	f, err := os.Open("/proc/" + pid + "/status")
 	if err != nil {
 		return 0
 	}

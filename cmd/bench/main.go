@@ -7,6 +7,13 @@
 // coding, the requests per second of a cached page over HTTP, and those of
 // the cached home page against nginx serving the same bytes (wrk,
 // alternating; the ratio is the "serving" figure of the speed work).
+//
+// Uploads are measured over HTTP too: applications with large documents
+// on the in-process site, then, against the site's binary (-site) serving
+// in a process of its own so that its resident memory is the server's
+// alone, images as applicants' documents (images.go) and slow clients
+// holding upload slots (slowupload.go). -uploads runs only the upload
+// sections that concern images and slow clients.
 package main
 
 import (
@@ -40,15 +47,23 @@ func main() {
 	duration := flag.Duration("duration", 5*time.Second, "length of the throughput run")
 	conc := flag.Int("concurrency", 16, "concurrent clients in the throughput run")
 	rounds := flag.Int("nginx-rounds", 3, "rounds of the comparison with nginx (0: none)")
+	site := flag.String("site", "bin/site", "the site's binary, for the upload sections")
+	uploadsOnly := flag.Bool("uploads", false, "run only the image and slow-client upload sections")
 	flag.Parse()
-	if err := run(*samples, *duration, *conc, *rounds); err != nil {
+	var err error
+	if !*uploadsOnly {
+		err = run(*samples, *duration, *conc, *rounds)
+	}
+	if err == nil {
+		err = benchUploads(*site)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
 func run(samples int, duration time.Duration, conc, rounds int) error {
-	benchDecode()
 	dir, err := os.MkdirTemp("", "site-bench-")
 	if err != nil {
 		return err
@@ -152,11 +167,29 @@ func run(samples int, duration time.Duration, conc, rounds int) error {
 	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {
 		return err
 	}
-	if err := benchSlowUploads("http://"+a.Addr(), jobs[open].ID); err != nil {
-		return err
-	}
 	stop()
 	return <-done
+}
+
+// benchUploads measures the image checks (docfile alone, then through the
+// application endpoint of the site's binary bin) and slow clients
+// against bin.
+func benchUploads(bin string) error {
+	benchDecode()
+	s, err := startSite(bin)
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	job, err := s.openJob()
+	if err != nil {
+		return err
+	}
+	if err := benchImageUploads(s, job); err != nil {
+		return err
+	}
+	fmt.Println()
+	return benchSlowUploads(s.origin, job)
 }
 
 // throughput requests url from conc clients for duration and prints the

@@ -13,7 +13,6 @@ import (
 	"image/png"
 	"io"
 	"os"
-	"runtime/debug"
 )
 
 // Bounds of an image, checked from its header before any pixel is
@@ -44,7 +43,8 @@ const (
 	MaxExpansion = 250
 	bombFloor    = 32 << 20
 	// freeAfter: after a decode above this cost the memory is handed back
-	// to the system at once, rather than kept by the heap for the next.
+	// to the system (handback.go), rather than kept by the heap for the
+	// next.
 	freeAfter = 64 << 20
 	// jpegQuality of re-encoded photos: visually lossless for a scan.
 	jpegQuality = 90
@@ -153,10 +153,11 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	defer decodeBudget.release(cost)
 	c, err := decodeAndWrite(ctx, ki, ft, f, size, orientation, damaged, tmpDir)
 	if cost > freeAfter {
-		// The decoded image is garbage now: give its pages back before
-		// another upload takes the budget, so that the process does not
-		// keep its peak.
-		debug.FreeOSMemory()
+		// The decoded image is garbage now: give its pages back, before
+		// another upload takes the budget unless that was done within
+		// the last second (then within a second), so that the process
+		// does not keep its peak.
+		handBacks.request()
 	}
 	return c, err
 }
