@@ -3,41 +3,28 @@
 // and at 390 px every screen is usable: no sideways scrolling of the page,
 // the navigation behind "Menu", and the keyboard reaching the skip link
 // first.
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import {
   addStaff,
+  axe,
   beginResponse,
   enrolTotp,
+  expect,
   fillSetUp,
   freshTotp,
   navigationOf,
   NO_ACCESS,
+  openByAddress,
+  sendApplication,
+  settled,
   setUpAccount,
   shownSecret,
   totpAtStep,
   WRONG_CODE,
 } from './admin-helpers';
-import { CONSENT_VERSION } from '../src/gen/apply-rules';
 import { pdfFile, pngFile } from './files';
 import { base, openJobs } from './helpers';
-
-// Sign-in hashes passwords, which is slow on a loaded machine: assertions wait longer than the default 5 s.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/** axe's findings on page, one line per rule, prefixed with what was checked. */
-async function axe(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Waits until the screen has stopped saying it is loading. */
-async function settled(page: Page) {
-  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-}
 
 /** The console's screens an admin opens, by path under /admin/, with their main heading. */
 const consoleScreens: readonly { path: string; heading: string }[] = [
@@ -57,38 +44,16 @@ const consoleScreens: readonly { path: string; heading: string }[] = [
   { path: 'no-such-screen', heading: 'Page not found' },
 ];
 
-/** Opens a console screen by its address (a fresh page load) and waits for it. */
-async function openByAddress(page: Page, path: string, heading: string) {
-  await page.goto(`${base()}/admin/${path}`);
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  await settled(page);
-}
-
 /** Sends an application for the first open job through the public API, as the form does; returns its reference. */
 async function apply(page: Page, email: string): Promise<string> {
   const [job] = await openJobs(page.request);
-  const application = {
-    firstName: 'Ravi', middleName: '', lastName: 'Kumar', fullName: 'Ravi Kumar', email,
-    phoneCountryCode: '+91', phoneNumber: '9876543210', address: '7 Station Road, Hyderabad',
-    linkedin: '', website: '', locationPreference: 'Hyderabad',
-    availabilityDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-    workExperiences: [], educations: [], skills: [], certifications: [], coverLetter: '',
-    heardFrom: 'Referral', eligibleToWork: true, willingToRelocate: false, gender: '', disabilityStatus: '',
-    nationalIdType: 'PAN', nationalIdNumber: 'ABCPE1234K', consent: true, consentVersion: CONSENT_VERSION,
-    homepage: '', elapsedMs: 60_000,
-  };
-  const res = await page.request.post(`${base()}/api/jobs/${job!.id}/applications`, {
-    headers: { Origin: base() },
-    multipart: {
-      application: JSON.stringify(application),
-      resume: pdfFile('ravi-kumar-cv.pdf'),
-      nationalIdDocument: pngFile('pan-card.png'),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const reference = ((await res.json()) as { reference?: string }).reference;
-  expect(reference).toMatch(/^APP-/);
-  return reference!;
+  const { reference } = await sendApplication(
+    page.request,
+    job!.id,
+    { firstName: 'Ravi', lastName: 'Kumar', fullName: 'Ravi Kumar', email, address: '7 Station Road, Hyderabad' },
+    { resume: pdfFile('ravi-kumar-cv.pdf'), nationalIdDocument: pngFile('pan-card.png') },
+  );
+  return reference;
 }
 
 /** How far the page is wider than the window (0 when it does not scroll sideways). */

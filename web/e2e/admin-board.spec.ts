@@ -2,50 +2,26 @@
 // site at 390 and 1280 px: a recruiter opens it from the jobs list (which
 // counts the job's applications), moves an application's card with the
 // keyboard alone, and sees the counts follow, focus stay on the card, the
-// move announced, and the application's status changed; at 1280 px a
-// mouse drags it on to another stage. axe checks the
-// jobs list and the board before and after the move.
+// move announced, the interview invitation e-mailed (the .eml the site
+// wrote) and the application's status changed; at 1280 px a mouse drags it
+// on to another stage. axe checks the jobs list and the board before and
+// after the move.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
-import { addStaff, setUpAccount } from './admin-helpers';
+import type { Page } from '@playwright/test';
+import { axe, expect, intoConsole, sendApplication } from './admin-helpers';
 import { test } from './fixtures';
 import { pdfFile, pngFile } from './files';
-import { base, inAMonth, openJobs, watchErrors } from './helpers';
-import { CONSENT_VERSION } from '../src/gen/apply-rules';
-
-// Sign-in hashes passwords, which is slow on a loaded machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-async function axe(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { base, mailsTo, openJobs, watchErrors } from './helpers';
 
 /** Sends a real application (not spam) for job through the public API; returns its reference. */
 async function apply(page: Page, jobId: string, email: string): Promise<string> {
-  const application = {
-    firstName: 'Kavya', middleName: '', lastName: 'Nair', fullName: 'Kavya Nair', email,
-    phoneCountryCode: '+91', phoneNumber: '9876543210', address: '4 Temple Street, Kochi',
-    linkedin: '', website: '', locationPreference: 'Hyderabad', availabilityDate: inAMonth(),
-    workExperiences: [], educations: [], skills: [], certifications: [], coverLetter: '',
-    heardFrom: 'Referral', eligibleToWork: true, willingToRelocate: false, gender: '', disabilityStatus: '',
-    nationalIdType: 'PAN', nationalIdNumber: 'ABCPE1234K', consent: true, consentVersion: CONSENT_VERSION,
-    homepage: '', elapsedMs: 60_000,
-  };
-  const res = await page.request.post(`${base()}/api/jobs/${jobId}/applications`, {
-    headers: { Origin: base() },
-    multipart: {
-      application: JSON.stringify(application),
-      resume: pdfFile('kavya-nair-cv.pdf'),
-      nationalIdDocument: pngFile('pan-card.png'),
-    },
-    timeout: 30_000,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { reference: string }).reference;
+  const { reference } = await sendApplication(
+    page.request,
+    jobId,
+    { email, address: '4 Temple Street, Kochi' },
+    { resume: pdfFile('kavya-nair-cv.pdf'), nationalIdDocument: pngFile('pan-card.png') },
+  );
+  return reference;
 }
 
 /** The count a column's heading shows: "Interview (3)" → 3. */
@@ -60,10 +36,10 @@ test('a recruiter opens a job’s board from the jobs list and moves a card by k
   // The last open job: other tests apply for the first.
   const jobs = await openJobs(page.request);
   const job = jobs[jobs.length - 1]!;
-  const reference = await apply(page, job.id, `board-${randomBytes(4).toString('hex')}@example.com`);
+  const email = `board-${randomBytes(4).toString('hex')}@example.com`;
+  const reference = await apply(page, job.id, email);
 
-  const { account, link } = addStaff('recruiter', 'board');
-  await setUpAccount(page, link, account);
+  await intoConsole(page, 'recruiter', 'board');
   // From here on (signing in asks for a session first, a 401), no errors.
   const errors = watchErrors(page);
 
@@ -102,6 +78,14 @@ test('a recruiter opens a job’s board from the jobs list and moves a card by k
   expect(await countOf(page, 'New')).toBe(newBefore - 1);
   expect(await countOf(page, 'Interview')).toBe(interviewBefore + 1);
   found.push(...(await axe(page, 'the board after a move')));
+  // "E-mail the candidate when moved to Interview or Rejected" is ticked by
+  // default: the interview invitation was written (text and HTML), after
+  // the confirmation. Its words are the template's, which other tests edit.
+  await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(2);
+  const [confirmation, invitation] = mailsTo(email);
+  expect(confirmation).toContain(`Subject: Your application for ${job.jobTitle} (${reference})`);
+  expect(invitation).toMatch(/Content-Type: multipart\/alternative/);
+  expect(invitation).toMatch(/Content-Type: text\/html/);
   await page.screenshot({ path: info.outputPath(`board-after-${info.project.name}.png`), fullPage: true });
 
   let stage = 'Interview';
@@ -114,6 +98,8 @@ test('a recruiter opens a job’s board from the jobs list and moves a card by k
     expect(await countOf(page, 'Interview')).toBe(interviewBefore);
     expect(await countOf(page, 'Offer')).toBe(offerBefore + 1);
     stage = 'Offer';
+    // A move to Offer e-mails no one.
+    expect(mailsTo(email)).toHaveLength(2);
   }
 
   // The server has it: a fresh board shows the card there, and the application's page says so.

@@ -4,55 +4,15 @@
 // the candidate" ticked, and an admin finds the e-mail in the outbox
 // (the Mail screen). axe checks the screens at 1280 px.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
-import { addStaff, setUpAccount, type Role } from './admin-helpers';
-import { clientAddressFor, test } from './fixtures';
-import { pdfFile, pngFile } from './files';
-import { base, inAMonth, openJobs, watchErrors } from './helpers';
-import { CONSENT_VERSION } from '../src/gen/apply-rules';
-
-// Sign-in hashes passwords, which is slow on a loaded machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-async function axe(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function intoConsole(page: Page, role: Role, label: string) {
-  const { account, link } = addStaff(role, label);
-  await setUpAccount(page, link, account);
-  return account;
-}
-
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(`${base()}/admin/${path}`);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-}
+import type { Page } from '@playwright/test';
+import { axe, consoleContext, expect, intoConsole, openByAddress, sendApplication, unexpectedErrors } from './admin-helpers';
+import { test } from './fixtures';
+import { openJobs, watchErrors } from './helpers';
 
 /** Sends an application as a person does, through the public API; returns its reference. */
 async function apply(page: Page, email: string): Promise<string> {
   const [job] = await openJobs(page.request);
-  const application = {
-    firstName: 'Kavya', middleName: '', lastName: 'Nair', fullName: 'Kavya Nair', email,
-    phoneCountryCode: '+91', phoneNumber: '9876543210', address: '12 Lake Road, Hyderabad',
-    linkedin: '', website: '', locationPreference: 'Hyderabad', availabilityDate: inAMonth(),
-    workExperiences: [], educations: [], skills: [], certifications: [], coverLetter: '',
-    heardFrom: 'Referral', eligibleToWork: true, willingToRelocate: false, gender: '', disabilityStatus: '',
-    nationalIdType: 'PAN', nationalIdNumber: 'ABCPE1234K', consent: true, consentVersion: CONSENT_VERSION,
-    homepage: '', elapsedMs: 600_000,
-  };
-  const res = await page.request.post(`${base()}/api/jobs/${job!.id}/applications`, {
-    headers: { Origin: base() },
-    multipart: { application: JSON.stringify(application), resume: pdfFile('cv.pdf', 'Curriculum vitae'), nationalIdDocument: pngFile('pan.png') },
-    timeout: 30_000,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { reference: string }).reference;
+  return (await sendApplication(page.request, job!.id, { email, elapsedMs: 600_000 })).reference;
 }
 
 test('a recruiter edits the interview e-mail, previews it and sends it with a status change', { tag: '@desktop-only' }, async ({ page, browser }, info) => {
@@ -65,7 +25,7 @@ test('a recruiter edits the interview e-mail, previews it and sends it with a st
   await intoConsole(page, 'recruiter', 'candidate-emails');
 
   // Edit the interview invitation; the preview follows the text.
-  await openScreen(page, 'candidate-emails', 'Candidate e-mails');
+  await openByAddress(page, 'candidate-emails', 'Candidate e-mails');
   await expect(page.getByRole('heading', { name: 'Interview invitation' })).toBeVisible();
   found.push(...(await axe(page, 'the candidate e-mails')));
   await page.getByRole('button', { name: 'Edit the interview invitation e-mail' }).click();
@@ -85,7 +45,7 @@ test('a recruiter edits the interview e-mail, previews it and sends it with a st
   await expect(page.getByRole('status')).toHaveText('Saved the interview invitation e-mail.');
 
   // Move the application to Interview, notifying the candidate (ticked by default).
-  await openScreen(page, 'applications', 'Applications');
+  await openByAddress(page, 'applications', 'Applications');
   await page.getByLabel('Search name, e-mail or reference').fill(reference);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('table').getByRole('link', { name: reference, exact: true }).click();
@@ -98,14 +58,9 @@ test('a recruiter edits the interview e-mail, previews it and sends it with a st
   await expect(page.getByText('Status updated to Interview. The candidate will be e-mailed.')).toBeVisible();
 
   // An admin sees the e-mail in the outbox.
-  const context = await browser.newContext({
-    viewport: info.project.use.viewport ?? null,
-    extraHTTPHeaders: { 'X-Forwarded-For': clientAddressFor(info, 'admin') },
-  });
-  const admin = await context.newPage();
-  const adminErrors = watchErrors(admin);
-  await intoConsole(admin, 'admin', 'candidate-emails-mail');
-  await openScreen(admin, 'mail', 'Mail');
+  const context = await consoleContext(browser, info, 'admin', 'candidate-emails-mail');
+  const { page: admin, errors: adminErrors } = context;
+  await openByAddress(admin, 'mail', 'Mail');
   const mail = admin.getByRole('row').filter({ hasText: `Interview ${tag}:` });
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText(email);
@@ -113,7 +68,6 @@ test('a recruiter edits the interview e-mail, previews it and sends it with a st
   await context.close();
 
   expect(found).toEqual([]);
-  const unexpected = (e: string) => !/^error: Failed to load resource: the server responded with a status of (401|422)\b/.test(e);
-  expect(errors.filter(unexpected)).toEqual([]);
-  expect(adminErrors.filter(unexpected)).toEqual([]);
+  expect(unexpectedErrors(errors, [401, 422])).toEqual([]);
+  expect(unexpectedErrors(adminErrors, [401, 422])).toEqual([]);
 });

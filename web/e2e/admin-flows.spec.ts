@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { addStaff, beginResponse, setUpAccount, totp, type Account, type Role } from './admin-helpers';
-import { clientAddressFor, test } from './fixtures';
+import { consoleContext, intoConsole, sendApplication } from './admin-helpers';
+import { test } from './fixtures';
 import { pdfFile, pngFile } from './files';
-import { base, inAMonth, openHydrated, openJobs, watchErrors } from './helpers';
+import { base, openHydrated, openJobs, watchErrors } from './helpers';
 
 // The staff console's main flows, through its screens in Chromium against
 // the running site: each test makes its own staff accounts (command line +
@@ -32,47 +32,9 @@ const SLOW = { timeout: 20_000 };
 /** A short id no other test (or project, or repeat) uses. */
 const uid = () => randomBytes(4).toString('hex');
 
-/** Makes a member of staff, sets the account up through its link and lands in the console. */
-async function intoConsole(page: Page, role: Role, label: string): Promise<Account> {
-  const { account, link } = addStaff(role, label);
-  if (role === 'admin') await setUpAdmin(page, link, account);
-  else await setUpAccount(page, link, account);
-  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible(SLOW);
-  return account;
-}
-
-/**
- * An admin's set-up: password, then two-step sign-in. Local to this file
- * because admin-helpers' enrolTotp looks for the key as one string, and the
- * screen shows it in groups of four.
- */
-async function setUpAdmin(page: Page, link: string, account: Account) {
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible(SLOW);
-  await page.getByLabel('New password').fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  const begin = beginResponse(page);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible(SLOW);
-  account.secret = (await begin).secret;
-  await expect(page.getByText(account.secret.replace(/(.{4})(?=.)/g, '$1 '))).toBeVisible();
-  await page.getByLabel('Authentication code').fill(totp(account.secret));
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible(SLOW);
-  await page.getByLabel('I have saved these codes').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
 /** An admin in a browser context of its own (the recruiter's session stays as it is). */
-async function adminPage(browser: Browser, info: TestInfo): Promise<{ page: Page; account: Account; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    viewport: info.project.use.viewport ?? null,
-    hasTouch: info.project.use.hasTouch ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': clientAddressFor(info, 'admin') },
-  });
-  const page = await context.newPage();
-  const account = await intoConsole(page, 'admin', 'auditor');
-  return { page, account, close: () => context.close() };
+function adminPage(browser: Browser, info: TestInfo) {
+  return consoleContext(browser, info, 'admin', 'auditor');
 }
 
 /** Opens a console screen by its address (the navigation is the shell's concern). */
@@ -95,47 +57,21 @@ interface Applied {
 async function apply(request: APIRequestContext, tag: string): Promise<Applied> {
   const job = (await openJobs(request))[0]!;
   const email = `applicant-${tag}@example.com`;
-  const application = {
-    firstName: '=HYPERLINK("https://evil.example","open")',
-    middleName: '',
-    lastName: `+Narayanan${tag}`,
-    fullName: `Lakshmi Narayanan ${tag}`,
-    email,
-    phoneCountryCode: '+91',
-    phoneNumber: '9876543210',
-    address: '4 Temple Street, Uppal, Hyderabad',
-    linkedin: '',
-    website: '',
-    locationPreference: 'Hyderabad',
-    availabilityDate: inAMonth(),
-    workExperiences: [],
-    educations: [],
-    skills: ['@SUM(A1:A9)', 'Networking'],
-    certifications: [],
-    coverLetter: '',
-    heardFrom: 'Company Website',
-    eligibleToWork: true,
-    willingToRelocate: false,
-    gender: '',
-    disabilityStatus: '',
-    nationalIdType: 'PAN',
-    nationalIdNumber: 'ABCPE1234K',
-    consent: true,
-    consentVersion: '2026-11-01',
-    homepage: '',
-    elapsedMs: 120_000,
-  };
-  const res = await request.post(`${base()}/api/jobs/${job.id}/applications`, {
-    multipart: {
-      application: JSON.stringify(application),
-      resume: pdfFile(`cv-${tag}.pdf`, `Curriculum vitae ${tag}`),
-      nationalIdDocument: pngFile(`pan-${tag}.png`),
+  const { reference } = await sendApplication(
+    request,
+    job.id,
+    {
+      firstName: '=HYPERLINK("https://evil.example","open")',
+      lastName: `+Narayanan${tag}`,
+      fullName: `Lakshmi Narayanan ${tag}`,
+      email,
+      address: '4 Temple Street, Uppal, Hyderabad',
+      skills: ['@SUM(A1:A9)', 'Networking'],
+      heardFrom: 'Company Website',
+      elapsedMs: 120_000,
     },
-    timeout: 30_000,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  expect(reference).toMatch(/^APP-[A-Z2-7]{8}$/);
+    { resume: pdfFile(`cv-${tag}.pdf`, `Curriculum vitae ${tag}`), nationalIdDocument: pngFile(`pan-${tag}.png`) },
+  );
   return { reference, email, jobTitle: job.jobTitle };
 }
 

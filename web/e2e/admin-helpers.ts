@@ -16,12 +16,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { CONSENT_VERSION } from '../src/gen/apply-rules';
+import { clientAddressFor } from './fixtures';
+import { pdfFile, pngFile, type TestFile } from './files';
 import { freePort, serving } from './global-setup';
-import { base } from './helpers';
+import { base, inAMonth, watchErrors } from './helpers';
 
-// Sign-in hashes passwords, which is slow on a loaded machine: assertions wait longer than the default 5 s.
-const expect = baseExpect.configure({ timeout: 15_000 });
+/** Sign-in hashes passwords, which is slow on a loaded machine: console assertions wait longer than the default 5 s. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const bin = resolve(import.meta.dirname, '../../bin/site');
 
@@ -320,4 +324,138 @@ export async function signOutEverywhere(page: Page): Promise<void> {
     await menu.click();
   }
   await button.click();
+}
+
+/** The axe rules the console is held to (the public pages' a11y.spec.ts's). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe's findings on page, one line per rule, prefixed with what was checked (an empty list when there are none). */
+export async function axe(page: Page, what: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits until the screen has stopped saying it is loading. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+/** Opens a console screen by its address under /admin/ (a fresh page load) and waits for its heading and its data. */
+export async function openByAddress(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(`${base()}/admin/${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await settled(page);
+}
+
+/** Makes a member of staff with the command line, sets the account up through its link and ends in the console. */
+export async function intoConsole(page: Page, role: Role, label: string): Promise<Account> {
+  const { account, link } = addStaff(role, label);
+  await setUpAccount(page, link, account);
+  return account;
+}
+
+/**
+ * A second browser context for the test (same window size, its own client
+ * address, salted with label), with a member of staff of role signed in:
+ * the first page's session stays as it is. errors are the page's console
+ * errors from the start (watchErrors); close() ends the context.
+ */
+export async function consoleContext(
+  browser: Browser,
+  info: TestInfo,
+  role: Role,
+  label: string,
+): Promise<{ page: Page; account: Account; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: info.project.use.viewport ?? null,
+    hasTouch: info.project.use.hasTouch ?? false,
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddressFor(info, label) },
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const account = await intoConsole(page, role, label);
+  return { page, account, errors, close: () => context.close() };
+}
+
+/** An application as the public API takes it (the form's JSON part). */
+export interface ApplicationFields {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phoneCountryCode: string;
+  phoneNumber: string;
+  address: string;
+  linkedin: string;
+  website: string;
+  locationPreference: string;
+  availabilityDate: string;
+  workExperiences: unknown[];
+  educations: unknown[];
+  skills: string[];
+  certifications: unknown[];
+  coverLetter: string;
+  heardFrom: string;
+  eligibleToWork: boolean;
+  willingToRelocate: boolean;
+  gender: string;
+  disabilityStatus: string;
+  nationalIdType: string;
+  nationalIdNumber: string;
+  consent: boolean;
+  consentVersion: string;
+  /** The hidden field: filled in only by bots. */
+  homepage: string;
+  /** How long the form was open before it was sent. */
+  elapsedMs: number;
+}
+
+/**
+ * Sends an application for jobId through the public API, as the form does
+ * (the form itself is apply-submit.spec.ts's subject): fields over a real
+ * applicant's defaults (a minute of filling in, the hidden field empty),
+ * a PDF resume and a PNG national ID unless files says otherwise. Expects
+ * 201 (bots are answered alike) and returns the answer.
+ */
+export async function sendApplication(
+  request: APIRequestContext,
+  jobId: string,
+  fields: Partial<ApplicationFields> & { email: string },
+  files: { resume: TestFile; nationalIdDocument: TestFile } = { resume: pdfFile('cv.pdf', 'Curriculum vitae'), nationalIdDocument: pngFile('pan.png') },
+): Promise<{ reference: string; statusUrl: string }> {
+  const application: ApplicationFields = {
+    firstName: 'Kavya', middleName: '', lastName: 'Nair', fullName: 'Kavya Nair',
+    phoneCountryCode: '+91', phoneNumber: '9876543210', address: '12 Lake Road, Hyderabad',
+    linkedin: '', website: '', locationPreference: 'Hyderabad', availabilityDate: inAMonth(),
+    workExperiences: [], educations: [], skills: [], certifications: [], coverLetter: '',
+    heardFrom: 'Referral', eligibleToWork: true, willingToRelocate: false, gender: '', disabilityStatus: '',
+    nationalIdType: 'PAN', nationalIdNumber: 'ABCPE1234K', consent: true, consentVersion: CONSENT_VERSION,
+    homepage: '', elapsedMs: 60_000,
+    ...fields,
+  };
+  const res = await request.post(`${base()}/api/jobs/${jobId}/applications`, {
+    headers: { Origin: base() },
+    multipart: { application: JSON.stringify(application), resume: files.resume, nationalIdDocument: files.nationalIdDocument },
+    timeout: 30_000,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const answer = (await res.json()) as { reference: string; statusUrl: string };
+  expect(answer.reference).toMatch(/^APP-[A-Z2-7]{8}$/);
+  return answer;
+}
+
+/** Finds an application by its reference with the applications screen's search and opens it. */
+export async function openApplication(page: Page, reference: string): Promise<void> {
+  await openByAddress(page, 'applications', 'Applications');
+  await page.getByLabel('Search name, e-mail or reference').fill(reference);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('table').getByRole('link', { name: reference, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Application ${reference}` })).toBeVisible();
+}
+
+/** Console errors a signed-in test expects: the shell asks who is signed in before signing in (401), and statuses the test itself provokes. */
+export function unexpectedErrors(errors: string[], statuses: number[] = [401]): string[] {
+  const expected = new RegExp(`^error: Failed to load resource: the server responded with a status of (${statuses.join('|')})\\b`);
+  return errors.filter((e) => !expected.test(e));
 }

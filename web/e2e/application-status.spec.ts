@@ -1,14 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { pdfFile, pngFile } from './files';
+import { pdfFile, pngFile, unzip } from './files';
+import { sendApplication } from './admin-helpers';
 import { test } from './fixtures';
-import { base, emailFor, inAMonth, openHydrated, openJobs } from './helpers';
+import { base, emailFor, inAMonth, mailsTo, openHydrated, openJobs, statusLinkIn as linkIn } from './helpers';
 
-// The applicant's status page, for real: apply through the form, open the
-// private link from the submit answer and from the mail the site wrote,
-// withdraw, download, ask for a new link, erase.
+// The applicant's status page, for real, at 390 and 1280 px with axe on
+// every state: apply through the form, open the private link from the
+// submit answer and from the mail the site wrote, withdraw, download (the
+// zip's contents), ask for a new link, erase. A lost-link request that
+// matches nothing answers the same words and mails nothing.
+
+/** What "Lost your link?" answers, whether or not an application matches. */
+const LINK_SENT =
+  'If an application with this reference was sent from this e-mail address, we have e-mailed a new link to it, and the link we sent before no longer works.';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -37,32 +43,6 @@ async function apply(page: Page, email: string): Promise<{ reference: string; st
   const res = await answer;
   expect(res.status()).toBe(201);
   return (await res.json()) as { reference: string; statusUrl: string };
-}
-
-/** Undoes quoted-printable encoding (mail bodies). */
-function unQP(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-/** The bodies of the mails the site wrote to address whose subject has subject. */
-function mailsTo(address: string, subject: string): string[] {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith('.eml'))
-    .sort()
-    .map((n) => unQP(readFileSync(join(dir, n), 'utf8')))
-    .filter((m) => m.includes(`To: ${address}`) || m.includes(`<${address}>`))
-    .filter((m) => m.includes(subject));
-}
-
-function linkIn(mail: string): string {
-  return /https?:\/\/\S+\/application-status#t=[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? '';
 }
 
 async function axe(page: Page) {
@@ -113,11 +93,20 @@ test('an applicant follows, withdraws, downloads, gets a new link and erases the
   await withdraw.getByRole('button', { name: 'Withdraw application' }).click();
   await expect(details).toContainText('Withdrawn');
   await expect(page.getByRole('button', { name: 'Withdraw application' })).toHaveCount(0);
+  await axe(page);
 
   // Download: a zip named after the reference.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download my data' }).click();
   expect((await download).suggestedFilename()).toBe(`application-${saved.reference}.zip`);
+  // What was sent, files included; the national ID number by its last four characters only.
+  const zip = unzip(readFileSync((await (await download).path())!));
+  const sent = JSON.parse(zip.get('application.json')!.toString('utf8')) as Record<string, unknown>;
+  expect(sent).toMatchObject({ reference: saved.reference, firstName: 'Lakshmi', fullName: 'Lakshmi Narayanan', email, stage: 'Withdrawn' });
+  expect(JSON.stringify(sent)).not.toMatch(/ABCPE1234K/i);
+  expect(zip.get(String(sent.resume))).toEqual(pdfFile().buffer);
+  expect(zip.get(String(sent.nationalIdDocument))?.subarray(1, 4).toString()).toBe('PNG');
+  expect([...zip.keys()].sort()).toEqual(['application.json', String(sent.nationalIdDocument), String(sent.resume)].sort());
 
   // Lost link: the form on the page without a link answers, and mails a new link.
   await openLink(page, '/application-status');
@@ -127,7 +116,8 @@ test('an applicant follows, withdraws, downloads, gets a new link and erases the
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Reference').fill(saved.reference.toLowerCase());
   await page.getByRole('button', { name: 'E-mail me a new link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'we have e-mailed a new link' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: LINK_SENT })).toBeVisible();
+  await axe(page);
   let fresh = '';
   await expect
     .poll(() => (fresh = linkIn(mailsTo(email, 'Your application status link')[0] ?? '')), { timeout: 10_000 })
@@ -143,9 +133,44 @@ test('an applicant follows, withdraws, downloads, gets a new link and erases the
   await page.getByRole('button', { name: 'Erase my application' }).click();
   const erase = page.getByRole('dialog', { name: 'Erase your application?' });
   await expect(erase).toContainText(saved.reference);
+  await axe(page);
   await erase.getByRole('button', { name: 'Erase my application' }).click();
   await expect(page.getByRole('heading', { name: 'Your application is erased' })).toBeVisible();
+  await axe(page);
   await page.screenshot({ path: info.outputPath('erased.png'), fullPage: true });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await axe(page);
+});
+
+test('a lost-link request that matches nothing answers the same words and mails nothing', async ({ page, request }, info) => {
+  test.setTimeout(60_000);
+  const email = emailFor(info);
+  // A real application by this address, so the address alone is known.
+  const job = (await openJobs(request))[0]!;
+  const { reference } = await sendApplication(request, job.id, { firstName: 'Anita', lastName: 'Desai', fullName: 'Anita Desai', email });
+  await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+
+  await openLink(page, '/application-status');
+  await expect(page.getByRole('heading', { name: 'Lost your link?' })).toBeVisible();
+  // Another reference with this address, this reference with another
+  // address, then the right pair: the same words each time.
+  const other = reference === 'APP-AAAAAAAA' ? 'APP-BBBBBBBB' : 'APP-AAAAAAAA';
+  for (const [address, ref] of [[email, other], [`nobody-${email}`, reference], [email, reference.toLowerCase()]] as const) {
+    await page.getByLabel('E-mail address').fill(address);
+    await page.getByLabel('Reference').fill(ref);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/application-status/link'));
+    await page.getByRole('button', { name: 'E-mail me a new link' }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(202);
+    expect(((await answer.json()) as { message: string }).message).toBe(LINK_SENT);
+    await expect(page.getByRole('status').filter({ hasText: LINK_SENT })).toBeVisible();
+    await axe(page);
+  }
+  // The outbox writes in the order mail is queued: once the right pair's
+  // link is written, the two before it would have been too. They were not.
+  await expect.poll(() => mailsTo(email).map(linkIn).filter(Boolean).length, { timeout: 10_000 }).toBe(2);
+  expect(mailsTo(email)).toHaveLength(2);
+  expect(mailsTo(email, 'Your application status link')).toHaveLength(1);
+  expect(mailsTo(`nobody-${email}`)).toEqual([]);
 });

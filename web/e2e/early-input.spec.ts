@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { addStaff, setUpAccount } from './admin-helpers';
+import { axe, intoConsole } from './admin-helpers';
 import { pdfFile, pngFile } from './files';
 import { clientAddressFor, test } from './fixtures';
 import { base, emailFor, inAMonth, openHydrated, openJobs } from './helpers';
@@ -10,7 +10,9 @@ import { base, emailFor, inAMonth, openHydrated, openJobs } from './helpers';
 // slow network, and holds the page's modules back until it has typed,
 // chosen, checked, attached or tapped, so all of it happens before the app
 // starts, every time; then it lets the app start and checks that nothing
-// was lost and that it reaches the server.
+// was lost and that it reaches the server. The form typed into at once
+// after an earlier application, and its confirmations, are checked by axe
+// at 390 and 1280 px.
 
 /** Opens path as a slow phone would and holds its script back; the returned function lets it start and waits until it has. */
 async function openBeforeScript(page: Page, path: string): Promise<() => Promise<void>> {
@@ -38,6 +40,18 @@ async function openBeforeScript(page: Page, path: string): Promise<() => Promise
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** axe's findings on page (admin-helpers' axe), checked at the CPU's full speed, then the phone's 4× slower CPU again. */
+async function axeAtFullSpeed(page: Page, what: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  try {
+    return await axe(page, what);
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.detach();
+  }
+}
 
 /** The field values of this job's draft on the device, or null when it has none. */
 function savedDraft(page: Page, jobId: string): Promise<Record<string, unknown> | null> {
@@ -75,8 +89,7 @@ async function storedApplication(browser: Browser, info: TestInfo, email: string
   const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clientAddressFor(info, 'recruiter') } });
   try {
     const page = await context.newPage();
-    const { account, link } = addStaff('recruiter', 'early input reader');
-    await setUpAccount(page, link, account);
+    await intoConsole(page, 'recruiter', 'early input reader');
     for (const spam of ['', '&spam=1']) {
       const list = (await (await page.request.get(`${base()}/api/admin/applications?q=${encodeURIComponent(email)}${spam}`)).json()) as { rows: { id: string }[] };
       const row = list.rows[0];
@@ -181,6 +194,8 @@ test.describe('before the script takes over', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeFocused({ timeout: 20_000 });
     await expect(page).toHaveURL(`${base()}/jobs`);
 
+    const found = await axe(page, 'the confirmation');
+
     // Then another job's form, and the same job's again, typed into (or autofilled) the moment they are painted.
     for (const job of [second!, first!]) {
       const ready = await openBeforeScript(page, `/apply/${job.id}`);
@@ -192,6 +207,7 @@ test.describe('before the script takes over', () => {
       await expect(field(page, 'First Name')).toHaveValue('Nisha');
       await expect(field(page, 'Full Name')).toHaveValue('Nisha Verma');
       await expect(page.getByText('We restored your draft from this device.')).toHaveCount(0);
+      found.push(...(await axeAtFullSpeed(page, `the form of ${job.id} after typing at once`)));
     }
 
     // And it is sent as typed: the same job again, so it updates the first application.
@@ -200,8 +216,10 @@ test.describe('before the script takes over', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Application submitted successfully!' })).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(`${base()}/jobs`);
     await expect(page.getByText('It replaces the application you sent earlier')).toBeVisible();
+    found.push(...(await axeAtFullSpeed(page, 'the confirmation of the replacement')));
     const stored = await storedApplication(browser, info, email);
     expect(stored).toMatchObject({ firstName: 'Nisha', fullName: 'Nisha Verma', linkedin: 'https://linkedin.com/in/nisha-verma' });
+    expect(found).toEqual([]);
   });
 
   test('a draft typed before the app starts survives a reload', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** The retention period the e2e site is configured with (--retention-days, global-setup). */
@@ -54,4 +56,39 @@ export function emailFor(info: TestInfo, tag = ''): string {
 /** A day about a month from now, in the form's YYYY-MM-DD. */
 export function inAMonth(): string {
   return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Undoes quoted-printable encoding (mail bodies). */
+export function unQP(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/**
+ * The mails the site wrote to address (their To) whose text has subject, oldest
+ * first, quoted-printable undone. Without an SMTP server (as in e2e) the
+ * outbox writes each message to <data-dir>/mail/<queued time>-<id>.eml.
+ */
+export function mailsTo(address: string, subject = ''): string[] {
+  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith('.eml'))
+    .sort()
+    .map((n) => unQP(readFileSync(join(dir, n), 'utf8')))
+    .filter((m) => {
+      // The To header only: staff notifications name the applicant in Reply-To.
+      const to = /^To: (.*)$/m.exec(m.slice(0, m.search(/\r?\n\r?\n/)))?.[1]?.trim() ?? '';
+      return to === address || to.endsWith(`<${address}>`);
+    })
+    .filter((m) => m.includes(subject));
+}
+
+/** The applicant's status link in a mail ('' when there is none). */
+export function statusLinkIn(mail: string): string {
+  return /https?:\/\/\S+\/application-status#t=[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? '';
 }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../gen/wire';
 import { member, renderAdmin, stubApi, type Call } from '../test-utils';
@@ -69,6 +70,38 @@ describe('audit log screen', () => {
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('export');
     expect(auditCalls(calls)).toEqual([{ action: 'export', page: '2' }]);
+  });
+
+  it('never shows the last answer as matching filters just applied', async () => {
+    // Every action in the unfiltered answer; only failed sign-ins in the filtered one.
+    const all: AuditPage = {
+      ...page(1, 3),
+      entries: ['sign_in', 'sign_in_failed', 'id_reveal'].map((action, i) => ({ ...page(1).entries[0]!, id: `a${i}`, action })),
+    };
+    const failed: AuditPage = { ...all, total: 1, entries: all.entries.filter((e) => e.action === 'sign_in_failed') };
+    stubApi((c) => (c.path === '/audit' ? { body: c.query.get('action') === 'sign_in_failed' ? failed : all } : undefined));
+    // What each commit put on the screen: the count's words and the Action column.
+    const commits: { count: string; actions: string[] }[] = [];
+    const record = () => {
+      const count = screen.queryByText(/^\d+ entr(y|ies)/)?.textContent ?? '';
+      const rows = screen.queryAllByRole('row').slice(1);
+      commits.push({ count, actions: rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent ?? '') });
+    };
+    renderAdmin(
+      <Profiler id="audit" onRender={record}>
+        <AuditScreen />
+      </Profiler>,
+      '/admin/audit',
+      admin,
+    );
+    await screen.findByText('3 entries.');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in_failed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await screen.findByText('1 entry match the filters.');
+    expect(screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Sign in failed']);
+    const claimed = commits.filter((c) => c.count.endsWith('match the filters.'));
+    expect(claimed.length).toBeGreaterThan(0);
+    for (const c of claimed) expect(c).toEqual({ count: '1 entry match the filters.', actions: ['Sign in failed'] });
   });
 
   it('names actions in words', () => {

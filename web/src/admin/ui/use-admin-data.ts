@@ -24,34 +24,39 @@ export function useAdminData<X extends PathOf<'GET'>>(path: X, query?: Query, on
   type T = Answer<'GET', X>;
   const key = JSON.stringify(query ?? {});
   const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState('');
   const [reloads, setReloads] = useState(0);
+  // The request the last answer (or failure) was for. Loading is derived
+  // from it, not set by the effect: the render that first has a new path or
+  // query is already loading, and never shows the last answer as its own.
+  const request = `${path}\n${key}\n${reloads}`;
+  const [answered, setAnswered] = useState('');
   const loaded = useRef(onLoad);
   useEffect(() => {
     loaded.current = onLoad;
   });
   useEffect(() => {
     let live = true;
-    setError('');
-    setLoading(true);
     adminGet(path, JSON.parse(key) as Query).then(
       (d) => {
         if (!live) return;
         setData(d);
-        setLoading(false);
+        setFailure('');
+        setAnswered(request);
         loaded.current?.(d);
       },
       (e: unknown) => {
         if (!live) return;
-        setError(failureText(e));
-        setLoading(false);
+        setFailure(failureText(e));
+        setAnswered(request);
       },
     );
     return () => {
       live = false;
     };
-  }, [path, key, reloads]);
+  }, [path, key, request]);
+  const loading = answered !== request;
+  const error = loading ? '' : failure;
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { data, error, loading, reload };
 }
