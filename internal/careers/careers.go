@@ -286,6 +286,12 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
+	// The confirmation's text, read before the transaction that writes
+	// the mail.
+	tpl, err := sub.svc.template(ctx, domain.MailReceived)
+	if err != nil {
+		return Receipt{}, storageRefusal(err)
+	}
 	// A new status link; a replaced application's old one stops working.
 	token, hash := newStatusToken()
 	a.StatusTokenHash = hash
@@ -295,7 +301,7 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	// e-mail address, or new) is known.
 	mails := 0
 	notify := func(a domain.Application, created bool) []*domain.OutboxMessage {
-		m := sub.svc.mail.about(sub.job, a, created, link)
+		m := sub.svc.mail.about(sub.job, a, created, link, tpl)
 		mails = len(m)
 		return m
 	}

@@ -242,6 +242,13 @@ func TestApplyStoresEverything(t *testing.T) {
 		if !strings.Contains(conf.Body, want) {
 			t.Errorf("confirmation lacks %q:\n%s", want, conf.Body)
 		}
+		// The HTML part, made from the received template, says the same.
+		if !strings.Contains(conf.HTMLBody, want) {
+			t.Errorf("confirmation's HTML part lacks %q:\n%s", want, conf.HTMLBody)
+		}
+	}
+	if !strings.Contains(conf.HTMLBody, `<a href="`+saved.StatusURL+`">`) {
+		t.Errorf("confirmation's HTML part lacks the status link %s:\n%s", saved.StatusURL, conf.HTMLBody)
 	}
 	staff, ok := byTo[staffEmail]
 	if !ok || staff.ReplyTo != "meera.iyer@example.com" || !strings.Contains(staff.Body, saved.Reference) {
