@@ -8,6 +8,7 @@ import (
 	"corpsite/internal/careers"
 	"corpsite/internal/domain"
 	"corpsite/internal/server/applytest"
+	"corpsite/internal/wire"
 )
 
 // confirmations are the outbox's mails to address whose subject starts
@@ -194,5 +195,58 @@ func TestReceivedTemplateKeepsTheStatusLink(t *testing.T) {
 	}
 	if !strings.Contains(p.HTML, `<a href="`+s.StatusLink+`">`) || !strings.Contains(p.HTML, "deleted 180 days after they arrive.</p>") {
 		t.Errorf("preview HTML:\n%s", p.HTML)
+	}
+}
+
+// A replay of a submission (its answer lost on the way) answers as the
+// first did, status link included, while the link opens the
+// application; the store keeps the token sealed, never in plain text.
+func TestReplayAnswersWithTheFirstStatusLink(t *testing.T) {
+	f := newFixture(t, 4)
+	ctx := context.Background()
+	s := f.good(request(applytest.Email))
+	s.key = "replay-key-0123456789"
+	first, err := f.submit(t, s)
+	if err != nil || first.StatusURL == "" {
+		t.Fatalf("first = %+v, %v", first, err)
+	}
+	again, err := f.submit(t, s)
+	if err != nil || again != first {
+		t.Errorf("replay = %+v, %v; want the first answer %+v", again, err, first)
+	}
+	sub, err := f.store.LookupSubmission(ctx, s.key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := strings.TrimPrefix(first.StatusURL, "https://site.test"+careers.StatusPagePath+"#t=")
+	if len(sub.StatusLinkSealed) == 0 || strings.Contains(string(sub.StatusLinkSealed), token) {
+		t.Errorf("the stored link = %q, want the token sealed", sub.StatusLinkSealed)
+	}
+	if plain, err := f.keys.Open(sub.StatusLinkSealed); err != nil || string(plain) != token {
+		t.Errorf("the sealed link opens to %q, %v", plain, err)
+	}
+
+	// Once the applicant asked for a new link, the first one is dead: a
+	// replay no longer gives it.
+	if _, err := f.svc.RequestLink(ctx, careers.LinkRequest{StatusLinkRequest: wire.StatusLinkRequest{Email: applytest.Email, Reference: first.Reference}, Client: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	again, err = f.submit(t, s)
+	if err != nil || again.StatusURL != "" || again.Reference != first.Reference {
+		t.Errorf("replay after a new link = %+v, %v; want the first answer without the dead link", again, err)
+	}
+
+	// Suspected spam is answered without a link, replayed or not.
+	bot := f.good(request("bot@example.com"))
+	bot.key, bot.app.Homepage = "bot-key-0123456789ab", "https://spam.example"
+	rc, err := f.submit(t, bot)
+	if err != nil || rc.StatusURL != "" {
+		t.Fatalf("spam = %+v, %v", rc, err)
+	}
+	if sub, err := f.store.LookupSubmission(ctx, bot.key); err != nil || sub.StatusLinkSealed != nil {
+		t.Errorf("spam's submission = %+v, %v; want no sealed link", sub, err)
+	}
+	if again, err := f.submit(t, bot); err != nil || again != rc {
+		t.Errorf("spam replay = %+v, %v; want %+v", again, err, rc)
 	}
 }
