@@ -80,7 +80,7 @@ describe('candidate e-mails screen', () => {
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Dear {first_name},\n<b>\n{status_link}' } });
     await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY + 10));
     expect((await screen.findByTestId('preview-subject')).textContent).toBe('Your application for Senior Software Engineer (APP-SAMPLE23)');
-    expect(screen.getByRole('region', { name: 'Plain text' }).textContent).toBe('Dear Priya,\n<b>');
+    expect(screen.getByRole('region', { name: 'Plain version' }).textContent).toBe('Dear Priya,\n<b>');
     const frame = screen.getByTitle('HTML version of the e-mail') as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
     // Sandboxed with no permission at all: no scripts, an opaque origin.

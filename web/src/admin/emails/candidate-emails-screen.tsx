@@ -199,21 +199,22 @@ function EmailPreview({ id, preview, refused }: { id: string; preview: Candidate
             </p>
             <div>
               <h4 id={`${id}-preview-text`} className="font-medium">
-                Plain text
+                Plain version
               </h4>
               <pre
                 data-testid="preview-text"
                 role="region"
                 aria-labelledby={`${id}-preview-text`}
                 className="mt-1 max-h-96 overflow-auto rounded border border-slate-200 bg-white p-2 font-sans break-words whitespace-pre-wrap"
-                // Scrollable, so keyboard users can scroll it.
+                // Scrollable, so keyboard users can scroll it. Its name has
+                // no "text", which would make it a second "Text" field.
                 tabIndex={0}
               >
                 {preview.text}
               </pre>
             </div>
             <div>
-              <h4 className="font-medium">HTML</h4>
+              <h4 className="font-medium">HTML version</h4>
               <iframe
                 title="HTML version of the e-mail"
                 data-testid="preview-html"
