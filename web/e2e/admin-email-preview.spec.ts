@@ -4,7 +4,8 @@
 // sandboxed without scripts), by keyboard, at 390 and 1280 px; then the
 // received e-mail, edited in the console, is the confirmation the next
 // applicant gets (read from the .eml files the site writes without an
-// SMTP server). axe checks every screen.
+// SMTP server), and a repeated submission is answered with the first
+// answer's status link. axe checks every screen.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,7 +131,7 @@ function mailsTo(address: string): string[] {
 }
 
 /** Sends an application through the public API as the form does; returns the answer. */
-async function apply(page: Page, email: string): Promise<{ reference: string; statusUrl: string }> {
+async function apply(page: Page, email: string, key = ''): Promise<{ reference: string; statusUrl: string }> {
   const [job] = await openJobs(page.request);
   const application = {
     firstName: 'Kavya', middleName: '', lastName: 'Nair', fullName: 'Kavya Nair', email,
@@ -142,7 +143,7 @@ async function apply(page: Page, email: string): Promise<{ reference: string; st
     homepage: '', elapsedMs: 600_000,
   };
   const res = await page.request.post(`${base()}/api/jobs/${job!.id}/applications`, {
-    headers: { Origin: base() },
+    headers: key ? { Origin: base(), 'Idempotency-Key': key } : { Origin: base() },
     multipart: { application: JSON.stringify(application), resume: pdfFile('cv.pdf', 'Curriculum vitae'), nationalIdDocument: pngFile('pan.png') },
     timeout: 30_000,
   });
@@ -206,4 +207,18 @@ test('the received e-mail edited in the console is the confirmation the next app
 
   expect(found).toEqual([]);
   expect(errors.filter(unexpected)).toEqual([]);
+});
+
+test('a repeated submission is answered as the first was, with its status link', { tag: '@desktop-only' }, async ({ page }) => {
+  test.setTimeout(60_000);
+  const tag = randomBytes(4).toString('hex');
+  const key = `retry-${tag}-0123456789`;
+  const email = `retry-${tag}@example.com`;
+  const first = await apply(page, email, key);
+  expect(first.statusUrl).toMatch(/\/application-status#t=[A-Za-z0-9_-]{43}$/);
+  const again = await apply(page, email, key);
+  expect(again).toEqual(first);
+  // The link works.
+  await page.goto(again.statusUrl);
+  await expect(page.locator('dl')).toContainText(first.reference);
 });
