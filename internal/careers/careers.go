@@ -61,9 +61,11 @@ type Store interface {
 	domain.TemplateStore
 }
 
-// Sealer seals national ID numbers (the data keys, idcrypt.Keyring).
+// Sealer seals national ID numbers and the status link a replayed
+// submission answers with (the data keys, idcrypt.Keyring).
 type Sealer interface {
 	Seal(plain []byte) ([]byte, error)
+	Open(sealed []byte) ([]byte, error)
 }
 
 // Config is what the service is built from.
@@ -153,8 +155,8 @@ type Receipt struct {
 	// one to the same job from the same e-mail address.
 	Created bool
 	// StatusURL is the applicant's private status page link, also in the
-	// confirmation mail; "" for suspected spam and for a repeated receipt
-	// (only the token's hash is kept).
+	// confirmation mail; "" for suspected spam. A repeated receipt gives
+	// the first one's link while it still opens the application.
 	StatusURL string
 }
 
@@ -197,7 +199,36 @@ func (s *Service) replay(ctx context.Context, jobID string, first domain.Submiss
 	} else if !domain.IsNotFound(err) {
 		return Receipt{}, err
 	}
+	link, err := s.replayedLink(ctx, first)
+	if err != nil {
+		return Receipt{}, err
+	}
+	rc.StatusURL = link
 	return rc, nil
+}
+
+// replayedLink is the status link of first's answer, opened from its
+// sealed token, while it still opens the application: "" when the answer
+// gave none (suspected spam), or the link has since been replaced (a new
+// link asked for, a candidate e-mail), or the application is gone or in
+// Suspected spam, or the data key that sealed it is no longer given.
+func (s *Service) replayedLink(ctx context.Context, first domain.Submission) (string, error) {
+	if len(first.StatusLinkSealed) == 0 {
+		return "", nil
+	}
+	token, err := s.keys.Open(first.StatusLinkSealed)
+	if err != nil {
+		s.log.Warn("a replayed submission's status link could not be opened; answered without it", "err", err)
+		return "", nil
+	}
+	a, err := s.byToken(ctx, string(token))
+	if domain.IsNotFound(err) || err == nil && a.ID != first.ApplicationID {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return s.mail.statusURL(string(token)), nil
 }
 
 // openJob returns job id if it takes applications: the one a visitor
@@ -286,6 +317,12 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
+	// The confirmation's text, read before the transaction that writes
+	// the mail.
+	tpl, err := sub.svc.template(ctx, domain.MailReceived)
+	if err != nil {
+		return Receipt{}, storageRefusal(err)
+	}
 	// A new status link; a replaced application's old one stops working.
 	token, hash := newStatusToken()
 	a.StatusTokenHash = hash
@@ -295,11 +332,19 @@ func (sub *Submission) Save(ctx context.Context) (Receipt, error) {
 	// e-mail address, or new) is known.
 	mails := 0
 	notify := func(a domain.Application, created bool) []*domain.OutboxMessage {
-		m := sub.svc.mail.about(sub.job, a, created, link)
+		m := sub.svc.mail.about(sub.job, a, created, link, tpl)
 		mails = len(m)
 		return m
 	}
-	res, err := sub.svc.store.SaveApplication(ctx, &a, domain.SaveOptions{IdempotencyKey: sub.req.Key, Notify: notify})
+	opt := domain.SaveOptions{IdempotencyKey: sub.req.Key, Notify: notify}
+	if sub.req.Key != "" && !a.Spam {
+		// A replay of this submission answers with the same link; the
+		// store keeps the token sealed, beside the token's hash.
+		if opt.StatusLinkSealed, err = sub.svc.keys.Seal([]byte(token)); err != nil {
+			return Receipt{}, err
+		}
+	}
+	res, err := sub.svc.store.SaveApplication(ctx, &a, opt)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.EInternal {
 			// A database failure may have come after the commit (a

@@ -26,13 +26,14 @@ type Mail struct {
 }
 
 // about is the mails about a, stored for job: the applicant's
-// confirmation (with link, their status page) and the staff
-// notification. Suspected spam mails no one.
-func (m Mail) about(job domain.Job, a domain.Application, created bool, link string) []*domain.OutboxMessage {
+// confirmation, written from the received template tpl (with link,
+// their status page), and the staff notification. Suspected spam mails
+// no one.
+func (m Mail) about(job domain.Job, a domain.Application, created bool, link string, tpl domain.CandidateTemplate) []*domain.OutboxMessage {
 	if a.Spam {
 		return nil
 	}
-	out := []*domain.OutboxMessage{m.applicantConfirmation(job, a, created, link)}
+	out := []*domain.OutboxMessage{m.applicantConfirmation(job, a, created, link, tpl)}
 	if m.StaffEmail != "" {
 		out = append(out, m.applicationNotification(job, a, created))
 	}
@@ -40,36 +41,67 @@ func (m Mail) about(job domain.Job, a domain.Application, created bool, link str
 }
 
 // applicantConfirmation is the e-mail that tells an applicant their
-// application arrived: which position, their reference, what happens
-// next and where the privacy notice is. It repeats nothing sensitive
-// (no national ID, no documents), since mail travels further than we can
+// application arrived: the received template tpl (which position, their
+// reference, their status page, what happens next) and what the site
+// adds to it (see confirmation). It repeats nothing sensitive (no
+// national ID, no documents), since mail travels further than we can
 // see. Replies go to the careers address.
-func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, created bool, link string) *domain.OutboxMessage {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Dear %s,\n\n", a.FirstName)
-	fmt.Fprintf(&b, "Thank you for applying for the position of %s (%s) at %s.\n", job.JobTitle, job.Location, m.SiteName)
-	if created {
-		b.WriteString("We have received your application and your documents.\n\n")
-	} else {
-		b.WriteString("You had applied for this position before with this e-mail address: your new application and documents have replaced the earlier ones.\n\n")
-	}
-	fmt.Fprintf(&b, "Your reference number: %s\n\n", a.Reference)
-	m.writeStatusLink(&b, link)
-	b.WriteString("What happens next:\n")
-	b.WriteString("- Our recruiting team reads every application, usually within two weeks.\n")
-	b.WriteString("- If your profile fits the position, we will contact you by e-mail or phone to arrange a first conversation.\n")
-	b.WriteString("- Whatever the outcome, we will let you know. Please quote your reference number if you write to us.\n")
-	b.WriteString("- If you apply again for this position with the same e-mail address, your new application replaces this one.\n\n")
-	fmt.Fprintf(&b, "How we use and keep your data: %s/privacy\n", m.BaseURL)
-	fmt.Fprintf(&b, "Applications and their documents are deleted %d days after they arrive.\n\n", m.RetentionDays)
-	fmt.Fprintf(&b, "Kind regards,\nThe recruiting team of %s\n", m.SiteName)
+func (m Mail) applicantConfirmation(job domain.Job, a domain.Application, created bool, link string, tpl domain.CandidateTemplate) *domain.OutboxMessage {
+	r := m.confirmation(tpl, MailValues{FirstName: a.FirstName, JobTitle: job.JobTitle, Reference: a.Reference, StatusLink: link}, created)
 	return &domain.OutboxMessage{
 		To:        a.Email,
-		Subject:   fmt.Sprintf("Your application for %s (%s)", job.JobTitle, a.Reference),
-		Body:      b.String(),
+		Subject:   r.Subject,
+		Body:      r.Text,
+		HTMLBody:  r.HTML,
 		ReplyTo:   m.CareersEmail,
 		CreatedAt: a.ConsentAt,
 	}
+}
+
+// confirmation renders the received template tpl with v, followed by
+// what the site adds to every confirmation from its own settings, so
+// that no edit can drop it or make it wrong: a note when the
+// application replaced an earlier one (created false), where the
+// privacy notice is, and how long applications are kept. The preview
+// of the received template renders through here too.
+func (m Mail) confirmation(tpl domain.CandidateTemplate, v MailValues, created bool) Rendered {
+	var b strings.Builder
+	if !created {
+		b.WriteString("You had applied for this position before with this e-mail address: your new application and documents have replaced the earlier ones.\n\n")
+	}
+	fmt.Fprintf(&b, "How we use and keep your data: %s/privacy\n", m.BaseURL)
+	fmt.Fprintf(&b, "Applications and their documents are deleted %d days after they arrive.", m.RetentionDays)
+	return renderWith(tpl, v, b.String())
+}
+
+// defaultReceived is the received template until staff save one: the
+// confirmation every applicant has been getting, signed with the site's
+// name.
+func (m Mail) defaultReceived() domain.CandidateTemplate {
+	site := m.SiteName
+	if site == "" {
+		site = "our company"
+	}
+	return domain.CandidateTemplate{Stage: domain.MailReceived, Subject: "Your application for {job_title} ({reference})", Body: `Dear {first_name},
+
+Thank you for applying for the position of {job_title} at ` + site + `.
+We have received your application and your documents.
+
+Your reference number: {reference}
+
+See where your application stands, withdraw it, download your data or erase it on your private status page:
+{status_link}
+Keep this link to yourself: anyone who has it can see and change your application.
+Lost it? Ask for a new one at ` + m.BaseURL + StatusPagePath + `
+
+What happens next:
+- Our recruiting team reads every application, usually within two weeks.
+- If your profile fits the position, we will contact you by e-mail or phone to arrange a first conversation.
+- Whatever the outcome, we will let you know. Please quote your reference number if you write to us.
+- If you apply again for this position with the same e-mail address, your new application replaces this one.
+
+Kind regards,
+The recruiting team of ` + site}
 }
 
 // applicationNotification tells staff that an application arrived. It

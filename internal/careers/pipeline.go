@@ -32,13 +32,29 @@ type Moved struct {
 
 const msgMayNotMove = "Only recruiters and admins can change the status of applications."
 
+// msgWithdrawnStays refuses to move an application its applicant withdrew.
+const msgWithdrawnStays = "This application was withdrawn by the applicant, so its status can no longer be changed."
+
+// MayMove says whether staff may change a's status: not once the
+// applicant has withdrawn it (the withdrawal is the applicant's last
+// word; the application stays where it was until it is erased or its
+// retention period ends). The error is EConflict.
+func MayMove(a domain.Application) error {
+	if a.WithdrawnAt != nil {
+		return domain.Errorf(domain.EConflict, msgWithdrawnStays)
+	}
+	return nil
+}
+
 // ChangeStatus moves an application to a new status. With Notify, and
 // when the new status has a candidate e-mail, the e-mail is queued in
 // the same transaction as the change, carrying a fresh status link when
-// its text uses one (the earlier link stops working); suspected spam and
-// withdrawn applications are never mailed. The change is recorded in the
+// its text uses one (the earlier link stops working); suspected spam is
+// never mailed. A withdrawn application is not moved (MayMove), checked
+// again inside the change's transaction. The change is recorded in the
 // audit log with it ("new → interview; e-mail sent"). Errors:
-// EUnauthorized, EInvalid, ENotFound.
+// EUnauthorized, EInvalid, ENotFound, EConflict (withdrawn; Moved.Before
+// is then the application).
 func (s *Service) ChangeStatus(ctx context.Context, m StatusMove) (Moved, error) {
 	if !MayEditTemplates(m.By.Role) {
 		return Moved{}, domain.Errorf(domain.EUnauthorized, msgMayNotMove)
@@ -50,7 +66,10 @@ func (s *Service) ChangeStatus(ctx context.Context, m StatusMove) (Moved, error)
 	if err != nil {
 		return Moved{}, err
 	}
-	c := domain.StatusChange{Status: m.Status, At: s.now()}
+	if err := MayMove(a); err != nil {
+		return Moved{Before: a}, err
+	}
+	c := domain.StatusChange{Status: m.Status, At: s.now(), Allow: MayMove}
 	if stage, ok := domain.MailStageFor(m.Status); ok && m.Notify {
 		if c.Notify, err = s.notifier(ctx, a, stage, c.At); err != nil {
 			return Moved{}, err
@@ -65,6 +84,10 @@ func (s *Service) ChangeStatus(ctx context.Context, m StatusMove) (Moved, error)
 			At: c.At, ActorID: m.By.ID, ActorEmail: m.By.Email, ClientIP: m.By.ClientIP}
 	}
 	before, mailed, err := s.store.ChangeApplicationStatus(ctx, a.ID, c)
+	if domain.ErrorCode(err) == domain.EConflict {
+		// Withdrawn since it was read.
+		return Moved{Before: a}, err
+	}
 	if err != nil {
 		return Moved{}, err
 	}
@@ -130,8 +153,9 @@ type BulkResult struct {
 
 // BulkChangeStatus moves up to domain.MaxBulk applications, each as
 // ChangeStatus would (its own transaction and audit entry), and answers
-// per application, in the order given. A missing application is an
-// error of its own and stops nothing. Errors of the whole request:
+// per application, in the order given. A missing or withdrawn
+// application is skipped with an error of its own (its Moved.Before is
+// the withdrawn application) and stops nothing. Errors of the whole request:
 // EUnauthorized, EInvalid (no IDs, too many, repeated, unknown status).
 func (s *Service) BulkChangeStatus(ctx context.Context, b BulkMove) ([]BulkResult, error) {
 	if !MayEditTemplates(b.By.Role) {
@@ -157,7 +181,7 @@ func (s *Service) BulkChangeStatus(ctx context.Context, b BulkMove) ([]BulkResul
 			return nil, err
 		}
 		m, err := s.ChangeStatus(ctx, StatusMove{ApplicationID: id, Status: b.Status, Notify: b.Notify, By: b.By})
-		if err != nil && !domain.IsNotFound(err) && domain.ErrorCode(err) != domain.EInvalid {
+		if code := domain.ErrorCode(err); err != nil && code != domain.ENotFound && code != domain.EInvalid && code != domain.EConflict {
 			return out, err
 		}
 		out = append(out, BulkResult{ID: id, Moved: m, Error: err})

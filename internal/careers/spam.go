@@ -200,6 +200,10 @@ func (s *Service) ReviewSpam(ctx context.Context, v Verdict) (Reviewed, error) {
 	if err != nil {
 		return Reviewed{}, err
 	}
+	tpl, err := s.template(ctx, domain.MailReceived)
+	if err != nil {
+		return Reviewed{}, err
+	}
 	now := s.now()
 	confirmed := false
 	// A released confirmation carries a new status link (suspected spam
@@ -208,7 +212,7 @@ func (s *Service) ReviewSpam(ctx context.Context, v Verdict) (Reviewed, error) {
 	d := domain.SpamDecision{Spam: v.Spam, At: now, StatusTokenHash: hash,
 		Release: func(a domain.Application) []*domain.OutboxMessage {
 			confirmed = true
-			m := s.mail.applicantConfirmation(job, a, true, s.mail.statusURL(token))
+			m := s.mail.applicantConfirmation(job, a, true, s.mail.statusURL(token), tpl)
 			m.CreatedAt = now
 			return []*domain.OutboxMessage{m}
 		},

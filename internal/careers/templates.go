@@ -41,21 +41,13 @@ func MayEditTemplates(r domain.Role) bool { return r.Allowed(domain.RoleRecruite
 
 const msgMayNotEditTemplates = "Only recruiters and admins can edit candidate e-mails."
 
-// defaultTemplates are the texts a stage has until staff save one.
+// msgReceivedNeedsLink refuses a received template without the status
+// link: the confirmation is how an applicant gets it.
+const msgReceivedNeedsLink = "Keep {status_link} in the text: the confirmation is how applicants get the link to their status page."
+
+// defaultTemplates are the texts a stage has until staff save one; the
+// received one is the site's (Mail.defaultReceived).
 var defaultTemplates = map[domain.MailStage]domain.CandidateTemplate{
-	domain.MailReceived: {Subject: "We have received your application for {job_title}", Body: `Dear {first_name},
-
-Thank you for applying for the position of {job_title}. We have received your application.
-
-Your reference number: {reference}
-
-Our recruiting team reads every application, usually within two weeks. Whatever the outcome, we will let you know. Please quote your reference number if you write to us.
-
-See where your application stands on your private status page:
-{status_link}
-
-Kind regards,
-The recruiting team`},
 	domain.MailInterview: {Subject: "Invitation to an interview: {job_title} ({reference})", Body: `Dear {first_name},
 
 Thank you for your application for the position of {job_title}. We would like to meet you for an interview.
@@ -107,7 +99,7 @@ func (s *Service) Templates(ctx context.Context) ([]TemplateView, error) {
 	}
 	out := make([]TemplateView, 0, len(domain.MailStages))
 	for _, st := range domain.MailStages {
-		v := TemplateView{CandidateTemplate: defaultTemplates[st], Default: true}
+		v := TemplateView{CandidateTemplate: s.defaultTemplate(st), Default: true}
 		v.Stage = st
 		for _, t := range saved {
 			if t.Stage == st {
@@ -117,6 +109,14 @@ func (s *Service) Templates(ctx context.Context) ([]TemplateView, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// defaultTemplate is stage's text until staff save one.
+func (s *Service) defaultTemplate(stage domain.MailStage) domain.CandidateTemplate {
+	if stage == domain.MailReceived {
+		return s.mail.defaultReceived()
+	}
+	return defaultTemplates[stage]
 }
 
 // template returns stage's template, saved or default.
@@ -171,6 +171,8 @@ func ValidateTemplate(t domain.CandidateTemplate) error {
 	default:
 		if msg := unknownPlaceholders(t.Body); msg != "" {
 			fields["body"] = msg
+		} else if t.Stage == domain.MailReceived && !usesStatusLink(t) {
+			fields["body"] = msgReceivedNeedsLink
 		}
 	}
 	if len(fields) == 0 {
@@ -273,6 +275,12 @@ func usesStatusLink(t domain.CandidateTemplate) bool {
 // status link a link. Unknown placeholders (which saving refuses) are
 // left as written.
 func Render(t domain.CandidateTemplate, v MailValues) Rendered {
+	return renderWith(t, v, "")
+}
+
+// renderWith is Render with footer, text of the site's own (no
+// placeholders), after the template's text, in both parts.
+func renderWith(t domain.CandidateTemplate, v MailValues, footer string) Rendered {
 	fill := func(s string) string {
 		return placeholderRE.ReplaceAllStringFunc(s, func(m string) string {
 			name := m[1 : len(m)-1]
@@ -286,22 +294,34 @@ func Render(t domain.CandidateTemplate, v MailValues) Rendered {
 	h.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
 	h.WriteString(html.EscapeString(fill(t.Subject)))
 	h.WriteString("</title></head>\n<body style=\"font-family: sans-serif; line-height: 1.5\">\n")
-	for _, para := range strings.Split(t.Body, "\n\n") {
+	writeHTMLParagraphs(&h, t.Body, func(line string) { writeHTMLLine(&h, line, v) })
+	text := fill(t.Body) + "\n"
+	if footer != "" {
+		writeHTMLParagraphs(&h, footer, func(line string) { h.WriteString(html.EscapeString(line)) })
+		text += "\n" + footer + "\n"
+	}
+	h.WriteString("</body></html>\n")
+	return Rendered{Subject: fill(t.Subject), Text: text, HTML: h.String()}
+}
+
+// writeHTMLParagraphs writes text as HTML paragraphs, blank lines
+// between them, each line written by line and the lines of a paragraph
+// apart by <br>.
+func writeHTMLParagraphs(h *strings.Builder, text string, line func(string)) {
+	for _, para := range strings.Split(text, "\n\n") {
 		para = strings.Trim(para, "\n")
 		if strings.TrimSpace(para) == "" {
 			continue
 		}
 		h.WriteString("<p>")
-		for i, line := range strings.Split(para, "\n") {
+		for i, l := range strings.Split(para, "\n") {
 			if i > 0 {
 				h.WriteString("<br>\n")
 			}
-			writeHTMLLine(&h, line, v)
+			line(l)
 		}
 		h.WriteString("</p>\n")
 	}
-	h.WriteString("</body></html>\n")
-	return Rendered{Subject: fill(t.Subject), Text: fill(t.Body) + "\n", HTML: h.String()}
 }
 
 // writeHTMLLine writes one line of a template body as HTML.
@@ -331,11 +351,17 @@ func (s *Service) SampleValues() MailValues {
 }
 
 // PreviewTemplate renders t (as typed, not yet saved) for a sample
-// application, after the checks SaveTemplate makes.
+// application, after the checks SaveTemplate makes, through the code
+// that sends it (the received one with what the site adds to every
+// confirmation).
 func (s *Service) PreviewTemplate(t domain.CandidateTemplate) (Rendered, error) {
 	NormalizeTemplate(&t)
 	if err := ValidateTemplate(t); err != nil {
 		return Rendered{}, err
+	}
+	if t.Stage == domain.MailReceived {
+		// The confirmation as an application that arrives gets it.
+		return s.mail.confirmation(t, s.SampleValues(), true), nil
 	}
 	return Render(t, s.SampleValues()), nil
 }

@@ -72,6 +72,10 @@ type TemplateStore interface {
 type StatusChange struct {
 	Status ApplicationStatus
 	At     time.Time
+	// Allow, if not nil, is asked first, with the application as it is
+	// in the transaction: an error refuses the change, which changes
+	// nothing, and is returned.
+	Allow func(before Application) error
 	// Notify, if not nil, is called when the status changes, with the
 	// application as it was: it returns the mail to queue (nil: none)
 	// and the hash of the status link token the mail carries, which

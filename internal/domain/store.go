@@ -197,6 +197,10 @@ type SaveOptions struct {
 	// (Replayed). The store keeps only a hash of it: the key is a bearer
 	// of the first result.
 	IdempotencyKey string
+	// StatusLinkSealed, with IdempotencyKey, is the status link token of
+	// the answer, sealed with the data keys (the store keeps the token
+	// itself nowhere), so that a replay answers with the same link.
+	StatusLinkSealed []byte
 	// Notify, if not nil, writes the mails about the save. It is called
 	// inside the transaction once the application is written, with the
 	// application as stored (its ID and Reference, which a replacing save
@@ -233,6 +237,10 @@ type Submission struct {
 	Reference     string
 	Created       bool      // the first save created the application
 	At            time.Time // when the first save was recorded
+	// StatusLinkSealed is the status link token the first answer gave,
+	// sealed with the data keys (nil: it gave none); see
+	// SaveOptions.StatusLinkSealed.
+	StatusLinkSealed []byte
 }
 
 // ApplicationStore keeps job applications.

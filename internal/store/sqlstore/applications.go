@@ -184,8 +184,8 @@ func (s *Store) SaveApplication(ctx context.Context, a *domain.Application, opt 
 		}
 		if opt.IdempotencyKey != "" {
 			if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions
-				SET application_id = ?, reference = ?, created = ? WHERE key_hash = ?`),
-				c.ID, c.Reference, res.Created, keyHash(opt.IdempotencyKey)); err != nil {
+				SET application_id = ?, reference = ?, created = ?, status_link_sealed = ? WHERE key_hash = ?`),
+				c.ID, c.Reference, res.Created, opt.StatusLinkSealed, keyHash(opt.IdempotencyKey)); err != nil {
 				return err
 			}
 		}
@@ -308,9 +308,9 @@ func (s *Store) lookupSubmission(ctx context.Context, db *sql.DB, key string) (d
 	if key == "" {
 		return sub, domain.NotFound("submission")
 	}
-	err := db.QueryRowContext(ctx, s.q(`SELECT job_id, application_id, reference, created, recorded_at
+	err := db.QueryRowContext(ctx, s.q(`SELECT job_id, application_id, reference, created, recorded_at, status_link_sealed
 		FROM submissions WHERE key_hash = ?`), keyHash(key)).
-		Scan(&sub.JobID, &sub.ApplicationID, &sub.Reference, &sub.Created, timeCol{&sub.At})
+		Scan(&sub.JobID, &sub.ApplicationID, &sub.Reference, &sub.Created, timeCol{&sub.At}, &sub.StatusLinkSealed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Submission{}, domain.NotFound("submission")
 	}

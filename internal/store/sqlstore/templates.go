@@ -67,6 +67,11 @@ func (s *Store) ChangeApplicationStatus(ctx context.Context, id string, c domain
 			return err
 		}
 		before = a
+		if c.Allow != nil {
+			if err := c.Allow(a); err != nil {
+				return err
+			}
+		}
 		if a.Status == c.Status {
 			return nil
 		}

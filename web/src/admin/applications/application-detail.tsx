@@ -310,8 +310,8 @@ function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail
   const { data: emails } = useAdminData('/candidate-emails');
   const stage = mailStageFor(status);
   const subject = emails?.templates?.find((t) => t.stage === stage)?.subject;
-  // Suspected spam and withdrawn applications are never mailed (the server agrees).
-  const mailable = stage !== '' && !detail.spam && !detail.withdrawnAt;
+  // Suspected spam is never mailed (the server agrees).
+  const mailable = stage !== '' && !detail.spam;
   const choose = (s: string) => {
     setStatus(s);
     setNotify(notifyByDefault(s));
@@ -332,6 +332,16 @@ function StatusForm({ detail, onChange }: { detail: Detail; onChange: (d: Detail
       setBusy(false);
     }
   };
+  if (detail.withdrawnAt) {
+    // The server refuses the move too (careers.MayMove).
+    return (
+      <Section title="Pipeline">
+        <p>
+          Status: {statusLabel(detail.status)}. Withdrawn by the applicant, so its status can no longer be changed.
+        </p>
+      </Section>
+    );
+  }
   return (
     <Section title="Pipeline">
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">

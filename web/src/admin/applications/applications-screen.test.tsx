@@ -335,6 +335,9 @@ describe('an application', () => {
     renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
     const label = await screen.findByText('Withdrawn');
     expect(label.nextElementSibling?.textContent).toMatch(/^By the applicant, /);
+    // Its status stays: no form to change it.
+    expect(screen.getByText(/Withdrawn by the applicant, so its status can no longer be changed\.$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update status' })).toBeNull();
   });
 
   it('erases only after the reference is typed, then returns to the list with a message', async () => {

@@ -28,8 +28,9 @@ describe('candidate e-mails screen', () => {
     }
     expect(screen.getByText(/\{first_name\}, \{job_title\}, \{reference\}, \{status_link\}/)).toBeTruthy();
     expect(screen.getAllByText('The default text.')).toHaveLength(4);
-    // Only the received e-mail says it is not sent yet.
-    expect(screen.getAllByText(/^Not sent yet/)).toHaveLength(1);
+    // The received e-mail is the confirmation, sent to every applicant.
+    expect(screen.getAllByText(/^Sent to every applicant when their application arrives/)).toHaveLength(1);
+    expect(screen.queryByText(/not sent yet/i)).toBeNull();
   });
 
   it('previews as staff type, shows a refused placeholder by its field, and saves', async () => {
@@ -66,6 +67,29 @@ describe('candidate e-mails screen', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/candidate-emails/interview');
     expect(put.body).toEqual({ subject: 'Subject of interview', body: 'Dear {first_name}' });
+  });
+
+  it('shows the server\'s subject, text and HTML, the HTML in a frame without scripts', async () => {
+    const html = '<!DOCTYPE html><html><body><p>Dear Priya, &lt;b&gt;</p><script>parent.x = 1</script></body></html>';
+    const calls = stubApi((c) => {
+      if (c.path.endsWith('/preview')) return { body: { subject: 'Your application for Senior Software Engineer (APP-SAMPLE23)', text: 'Dear Priya,\n<b>', html } };
+      return { body: list };
+    });
+    renderAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the application received e-mail' }));
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Dear {first_name},\n<b>\n{status_link}' } });
+    await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY + 10));
+    expect((await screen.findByTestId('preview-subject')).textContent).toBe('Your application for Senior Software Engineer (APP-SAMPLE23)');
+    expect(screen.getByRole('region', { name: 'Plain version' }).textContent).toBe('Dear Priya,\n<b>');
+    const frame = screen.getByTitle('HTML version of the e-mail') as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    // Sandboxed with no permission at all: no scripts, an opaque origin.
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe(html);
+    // The unsaved text is what the server rendered.
+    const last = calls.filter((c) => c.path.endsWith('/preview')).at(-1)!;
+    expect(last.path).toBe('/candidate-emails/received/preview');
+    expect(last.body).toEqual({ subject: 'Subject of received', body: 'Dear {first_name},\n<b>\n{status_link}' });
   });
 
   it('keeps the text as typed when saving is refused', async () => {

@@ -1,7 +1,10 @@
-// Candidate e-mails (recruiters and admins): the four e-mails staff send
-// applicants from the pipeline, each editable with a live preview that
-// the server renders for a sample application. Placeholders outside the
-// list are refused by the server, with their names.
+// Candidate e-mails (recruiters and admins): the confirmation applicants
+// get when they apply and the three e-mails staff send from the pipeline,
+// each editable with a live preview of the unsaved text that the server
+// renders for a sample application through the code that sends it:
+// subject, plain text, and the HTML part in a sandboxed frame (no
+// scripts, no same origin). Placeholders outside the list are refused by
+// the server, with their names.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CandidateEmail, CandidateEmailPreview } from '../../gen/wire';
 import { adminPath, adminSend, adminSendQuietly } from '../api';
@@ -22,9 +25,9 @@ export default function CandidateEmailsScreen() {
     <div className="space-y-4">
       <h1 className={heading1}>Candidate e-mails</h1>
       <p className="max-w-prose text-sm">
-        The e-mails applicants get when you move their application and tick “Notify the candidate”. Write plain text; these placeholders are
-        filled in for each applicant: {(data?.placeholders ?? []).map((p) => `{${p}}`).join(', ')}. The e-mail is sent as plain text and as
-        HTML made from the same text.
+        The e-mails applicants get: the confirmation when they apply, and the others when you move their application and tick “Notify the
+        candidate”. Write plain text; these placeholders are filled in for each applicant:{' '}
+        {(data?.placeholders ?? []).map((p) => `{${p}}`).join(', ')}. The e-mail is sent as plain text and as HTML made from the same text.
       </p>
       {notice && <p role="status">{notice}</p>}
       {error && <ErrorText>Could not load the candidate e-mails. {error}</ErrorText>}
@@ -169,22 +172,62 @@ function TemplateEditor({ template, onDone }: { template: CandidateEmail; onDone
             </button>
           </div>
         </div>
-        <div className="space-y-2" aria-live="polite">
-          <h3 className="text-base font-semibold">Preview for a sample applicant</h3>
-          {preview ? (
-            <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
-              <p>
-                <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
-              </p>
-              <pre data-testid="preview-text" className="mt-2 font-sans break-words whitespace-pre-wrap">
+        <EmailPreview id={id} preview={preview} refused={Object.keys(fields).length > 0} />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * The server's rendering of the text being edited, for a sample
+ * applicant: the subject, the plain text, and the HTML part in a frame
+ * sandboxed without scripts (its HTML is the server's, built from the
+ * escaped text, but it is shown as a page of its own all the same).
+ */
+function EmailPreview({ id, preview, refused }: { id: string; preview: CandidateEmailPreview | null; refused: boolean }) {
+  return (
+    <section className="min-w-0 space-y-2" aria-labelledby={`${id}-preview`}>
+      <h3 id={`${id}-preview`} className="text-base font-semibold">
+        Preview for a sample applicant
+      </h3>
+      <p className={hint}>Made by the server from the text as typed (not yet saved), as the e-mail is sent.</p>
+      <div aria-live="polite">
+        {preview ? (
+          <div className="space-y-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
+            <p>
+              <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
+            </p>
+            <div>
+              <h4 id={`${id}-preview-text`} className="font-medium">
+                Plain version
+              </h4>
+              <pre
+                data-testid="preview-text"
+                role="region"
+                aria-labelledby={`${id}-preview-text`}
+                className="mt-1 max-h-96 overflow-auto rounded border border-slate-200 bg-white p-2 font-sans break-words whitespace-pre-wrap"
+                // Scrollable, so keyboard users can scroll it. Its name has
+                // no "text", which would make it a second "Text" field.
+                tabIndex={0}
+              >
                 {preview.text}
               </pre>
             </div>
-          ) : (
-            <p className={hint}>{Object.keys(fields).length > 0 ? 'Correct the text to see the preview.' : 'Preparing the preview…'}</p>
-          )}
-        </div>
-      </form>
+            <div>
+              <h4 className="font-medium">HTML version</h4>
+              <iframe
+                title="HTML version of the e-mail"
+                data-testid="preview-html"
+                sandbox=""
+                srcDoc={preview.html}
+                className="mt-1 h-96 w-full rounded border border-slate-200 bg-white"
+              />
+            </div>
+          </div>
+        ) : (
+          <p className={hint}>{refused ? 'Correct the text to see the preview.' : 'Preparing the preview…'}</p>
+        )}
+      </div>
     </section>
   );
 }

@@ -28,11 +28,13 @@ const STAGE_LABELS: Readonly<Record<string, string>> = {
 
 /**
  * What staff must know of a stage's e-mail beyond its text, or ''. The
- * received e-mail is kept for later: today an applicant gets the site's
- * fixed confirmation (with the privacy and retention notes) on applying.
+ * received e-mail is the confirmation every applicant gets; the site adds
+ * to it what must stay true whatever the text says (internal/careers).
  */
 export function stageNote(stage: string): string {
-  return stage === 'received' ? 'Not sent yet: applicants get the fixed confirmation e-mail when they apply.' : '';
+  return stage === 'received'
+    ? 'Sent to every applicant when their application arrives (or is released from Suspected spam). After your text the site adds where the privacy notice is, how long applications are kept, and, when an application replaced an earlier one, a note saying so.'
+    : '';
 }
 
 export function stageLabel(stage: string): string {
