@@ -59,7 +59,7 @@ See where your application stands on your private status page:
 
 Kind regards,
 The recruiting team`},
-	domain.MailRejection: {Subject: "Your application for {job_title} ({reference})", Body: `Dear {first_name},
+	domain.MailRejection: {Subject: "An update on your application for {job_title} ({reference})", Body: `Dear {first_name},
 
 Thank you for your interest in the position of {job_title} and for the time you gave to your application.
 
