@@ -30,10 +30,10 @@ func TestSubsetKeepsWhatTheMarkupCanUse(t *testing.T) {
 		name, css, doc, want string
 	}{
 		{
-			name: "class, id, element and attribute selectors",
-			css:  `.a{color:red}.b{color:blue}#x{margin:0}#y{margin:1px}p{padding:0}table{padding:1px}[hidden]{display:none}[open]{display:block}`,
+			name: "class, id and element selectors; attributes are state and drop nothing",
+			css:  `.a{color:red}.b{color:blue}#x{margin:0}#y{margin:1px}p{padding:0}table{padding:1px}[hidden]{display:none}[open]{display:block}.b[open]{x:1}`,
 			doc:  `<p class="a" id="x" hidden>`,
-			want: `.a{color:red}#x{margin:0}p{padding:0}[hidden]{display:none}`,
+			want: `.a{color:red}#x{margin:0}p{padding:0}[hidden]{display:none}[open]{display:block}`,
 		},
 		{
 			name: "escaped class names",
@@ -137,6 +137,30 @@ func TestSubsetKeepsWhatTheMarkupCanUse(t *testing.T) {
 	}
 }
 
+// What a page's script may set (a menu's classes when it opens, an element
+// it creates) keeps its rules: the words of the script's string literals.
+func TestScanScriptKeepsWhatTheScriptMaySet(t *testing.T) {
+	t.Parallel()
+	s, err := criticalcss.Parse(`.a{x:1}.open\:block{x:2}.hidden{x:3}.md\:flex{x:4}dialog{x:5}.zzz{x:6}#panel{x:7}.tpl{x:8}.esc{x:9}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := criticalcss.NewUsage()
+	u.Scan(`<i class="a">`)
+	before := s.Subset(u)
+	js := u.Clone()
+	js.ScanScript(`const c=open?"open:block md:flex":'hidden';h("dialog",{id:"panel"});x=` + "`tpl ${y} q`" + `;z="a\"b esc";/* zzz */`)
+	if got := before; got != `.a{x:1}` {
+		t.Errorf("Subset before the script = %s", got)
+	}
+	if got, want := s.Subset(js), `.a{x:1}.open\:block{x:2}.hidden{x:3}.md\:flex{x:4}dialog{x:5}#panel{x:7}.tpl{x:8}.esc{x:9}`; got != want {
+		t.Errorf("Subset with the script =\n%s\nwant\n%s", got, want)
+	}
+	if got := s.Subset(u); got != before {
+		t.Errorf("Clone shares its maps: the usage it was cloned from now gives %s", got)
+	}
+}
+
 func TestParseRejectsUnclosedText(t *testing.T) {
 	t.Parallel()
 	for _, css := range []string{`.a{x:1`, `@media print{.a{x:1}`, `.a{content:"x}`, `.a{x:1}/* open`, `.a{x:1}}`} {
@@ -216,12 +240,14 @@ func TestSubsetOfTheBuiltSheet(t *testing.T) {
 	// A page that uses nothing keeps the preflight but none of the theme's
 	// colours, no registered property and no keyframes.
 	bare := subset(t, css, `<!doctype html><html><head><title>x</title></head><body><main><h1>x</h1></main></body></html>`)
-	for _, gone := range []string{".flex{", "@keyframes", "@property", "--color-brand-700:", "--tw-translate-x:"} {
+	for _, gone := range []string{".flex{", "@keyframes spin", "@keyframes headline-swap", "@property", "--color-brand-700:", "--tw-translate-x:"} {
 		if strings.Contains(bare, gone) {
 			t.Errorf("a page of a heading keeps %q", gone)
 		}
 	}
-	for _, kept := range []string{"@layer components;", "@layer theme{:root,:host{", "box-sizing:border-box", "h1,h2,h3,h4,h5,h6{"} {
+	// The rules of attributes stay (scripts set them: hidden, data-reveal-state),
+	// and the keyframes they name.
+	for _, kept := range []string{"@layer components;", "@layer theme{:root,:host{", "box-sizing:border-box", "h1,h2,h3,h4,h5,h6{", "[data-reveal-state=pending]{", "@keyframes reveal{"} {
 		if !strings.Contains(bare, kept) {
 			t.Errorf("a page of a heading lacks %q", kept)
 		}
@@ -235,7 +261,7 @@ func TestSubsetOfTheBuiltSheet(t *testing.T) {
 			t.Errorf("a spinning, translated element's subset lacks %q", kept)
 		}
 	}
-	if strings.Contains(spin, "@keyframes reveal") || strings.Contains(spin, "@property --tw-gradient-from{") {
+	if strings.Contains(spin, "@keyframes headline-swap") || strings.Contains(spin, "@property --tw-gradient-from{") {
 		t.Error("a spinning, translated element's subset keeps keyframes or properties it does not use")
 	}
 

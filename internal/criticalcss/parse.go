@@ -2,13 +2,15 @@
 // document can use, so that a page can carry only those inline and load
 // the whole sheet later without holding up its first paint.
 //
-// The sheet is parsed once (Parse); each document's usage is gathered from
-// its HTML (Scan) and the subset written by Sheet.Subset. The cut is
-// conservative: a rule is dropped only when its selector needs a class, id,
-// element or attribute that the document does not have; a selector this
-// package cannot read, and every at-rule it does not know, are kept.
-// Pseudo-classes (:hover, :focus-visible) and pseudo-elements (::before)
-// never drop a rule: the state can come; the element is there.
+// The sheet is parsed once (Parse); each page's usage is gathered from its
+// HTML (Usage.Scan) and from the scripts that may change it
+// (Usage.ScanScript), and the subset written by Sheet.Subset. The cut is
+// conservative: a rule is dropped only when its selector needs a class, id
+// or element that the page does not have; a selector this package cannot
+// read, and every at-rule it does not know, are kept. Pseudo-classes
+// (:hover, :focus-visible), pseudo-elements (::before) and attributes
+// ([hidden], [aria-expanded=true], [data-state=open]) never drop a rule:
+// the state can come; the element is there.
 //
 // Custom properties are cut too: in rules that only define custom
 // properties for every element (:root, *, ::before, ::backdrop: the

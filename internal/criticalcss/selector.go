@@ -12,9 +12,11 @@ type selectorList struct {
 }
 
 // compound is one complex selector: what it needs of a document to match
-// some element of it, whatever the combinators and pseudo-classes.
+// some element of it, whatever the combinators, pseudo-classes and
+// attributes (attributes are how scripts mark state: hidden,
+// aria-expanded, data-state; a rule never needs one already there).
 type compound struct {
-	classes, ids, tags, attrs []string
+	classes, ids, tags []string
 	// groups are the selector lists of :is(), :where(), :has() and their
 	// kind: each needs one of its selectors to match (nil: unreadable,
 	// taken to match).
@@ -97,11 +99,10 @@ func parseComplex(s string, depth int) *compound {
 				return nil
 			}
 			inner := strings.TrimSpace(s[i+1 : end])
-			name, n := readIdent(inner)
+			_, n := readIdent(inner)
 			if n == 0 || n < len(inner) && inner[n] == '|' && (n+1 >= len(inner) || inner[n+1] != '=') {
 				return nil // namespaces
 			}
-			c.attrs = append(c.attrs, strings.ToLower(name))
 			c.global = false
 			i = end + 1
 		case ch == ':':
@@ -186,11 +187,6 @@ func (c *compound) matches(u *Usage) bool {
 	}
 	for _, x := range c.tags {
 		if !u.tags[x] {
-			return false
-		}
-	}
-	for _, x := range c.attrs {
-		if !u.attrs[x] {
 			return false
 		}
 	}

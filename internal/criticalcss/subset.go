@@ -2,23 +2,33 @@ package criticalcss
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
 )
 
-// Usage is what documents use that selectors can ask for: class names, ids,
-// element names and attribute names; and what their style attributes name
-// (custom properties, and words that may be animation names).
+// Usage is what a page uses that selectors can ask for: class names, ids
+// and element names; and what its style attributes name (custom
+// properties, and words that may be animation names).
 type Usage struct {
-	classes, ids, tags, attrs map[string]bool
-	refs                      []string
-	words                     []string
+	classes, ids, tags map[string]bool
+	refs               []string
+	words              []string
 }
 
 // NewUsage returns an empty Usage.
 func NewUsage() *Usage {
-	return &Usage{classes: map[string]bool{}, ids: map[string]bool{}, tags: map[string]bool{}, attrs: map[string]bool{}}
+	return &Usage{classes: map[string]bool{}, ids: map[string]bool{}, tags: map[string]bool{}}
+}
+
+// Clone returns a copy of u, to add to without changing u.
+func (u *Usage) Clone() *Usage {
+	return &Usage{
+		classes: maps.Clone(u.classes), ids: maps.Clone(u.ids), tags: maps.Clone(u.tags),
+		refs: slices.Clone(u.refs), words: slices.Clone(u.words),
+	}
 }
 
 // Scan adds what the HTML document (or fragment) doc uses to u. Text inside
@@ -50,9 +60,7 @@ func (u *Usage) scan(doc string, depth int) {
 			for more {
 				var key, val []byte
 				key, val, more = z.TagAttr()
-				k := strings.ToLower(string(key))
-				u.attrs[k] = true
-				switch k {
+				switch strings.ToLower(string(key)) {
 				case "class":
 					for _, c := range strings.Fields(string(val)) {
 						u.classes[c] = true
@@ -269,4 +277,34 @@ func words(s string) []string {
 		i = j
 	}
 	return out
+}
+
+// ScanScript adds to u what the script js may put into the document as it
+// runs: each word of its string literals (and template literals) may be a
+// class name, an id or an element name. Tailwind finds the classes it
+// generates the same way, in the source's literal text, so a class the
+// script can set is among these words.
+func (u *Usage) ScanScript(js string) {
+	for i := 0; i < len(js); i++ {
+		q := js[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(js) && js[j] != q && (q == '`' || js[j] != '\n') {
+			if js[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j > len(js) {
+			j = len(js)
+		}
+		for _, w := range strings.Fields(js[i+1 : j]) {
+			u.classes[w] = true
+			u.ids[w] = true
+			u.tags[strings.ToLower(w)] = true
+		}
+		i = j
+	}
 }
