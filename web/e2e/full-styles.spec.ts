@@ -151,3 +151,24 @@ test('pages shown by the router are fully styled', async ({ page, request }) => 
     expect(Object.keys(byRouter).filter((k) => k in loaded).length, path).toBeGreaterThan(20);
   }
 });
+
+// A browser without script gets the whole sheet from the <noscript> link
+// (and noscript.css after it).
+test('without script the whole sheet applies', async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: info.project.use.viewport });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base()}/career`);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.styleSheets)
+            .map((s) => new URL(s.href ?? 'inline:', location.href).pathname)
+            .filter((p) => p.startsWith('/assets/') || p === '/noscript.css'),
+        ),
+      )
+      .toEqual([expect.stringMatching(/^\/assets\/entry-client-.*\.css$/), '/noscript.css']);
+  } finally {
+    await context.close();
+  }
+});
