@@ -536,10 +536,7 @@ const appLoader = `(()=>{const q=self.__early={held:[]};` +
 	`addEventListener('visibilitychange',start,{once:true})}})()`
 
 // appLoaderHash names appLoader in the Content-Security-Policy.
-var appLoaderHash = func() string {
-	sum := sha256.Sum256([]byte(appLoader))
-	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-}()
+var appLoaderHash = cspHash(appLoader)
 
 // appModules is the content of #app-modules, which appLoader reads; and
 // the app, for the style sheets to load after the first paint.
@@ -601,8 +598,9 @@ func (s *Server) markupAroundRoot() string {
 	return buf.String()
 }
 
-// Size is what the page's bodies take (pagecache.Page).
-func (p *renderedPage) Size() int { return p.body.size() }
+// Size is what the page's bodies and its own Content-Security-Policy take
+// (pagecache.Page).
+func (p *renderedPage) Size() int { return p.body.size() + len(p.csp) }
 
 // Expires is when the page's content changes by time alone (pagecache.Page).
 func (p *renderedPage) Expires() time.Time { return p.expires }
