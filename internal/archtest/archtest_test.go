@@ -171,6 +171,12 @@ var rules = []rule{
 		forbiddenStd: []string{"net/http"},
 	},
 	{
+		why:          "cutting the style sheet to what a page's markup uses is a pure function of CSS and HTML text, tested without HTTP; serving the page and its Content-Security-Policy are the server's",
+		pkgs:         []string{"internal/criticalcss"},
+		forbidden:    []string{"internal/server/...", "internal/console/...", "internal/render/...", "internal/store/...", "internal/blob/...", "internal/app/...", "internal/cli/...", "internal/mail/..."},
+		forbiddenStd: []string{"net/http"},
+	},
+	{
 		why:       "the in-process SMTP server is for tests only",
 		pkgs:      []string{"internal/mail/smtptest"},
 		importers: []string{},
@@ -338,6 +344,7 @@ func TestViolationsFound(t *testing.T) {
 		m("internal/pagecache"):             {Deps: []string{"net/http"}},
 		m("internal/careers"):               {Deps: []string{"net/http", m("internal/blob")}},
 		m("internal/contact"):               {Deps: []string{"net/http"}},
+		m("internal/criticalcss"):           {Deps: []string{"net/http"}},
 		m("internal/console"):               {Deps: []string{m("internal/render")}},
 		m("internal/testwait"):              {},
 		m("internal/logbuf"):                {Imports: []string{m("internal/testwait")}},

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/zstd"
+
+	"corpsite/internal/criticalcss"
 )
 
 // assets serves a bundle's hashed files (the public client's, or the staff
@@ -30,11 +32,17 @@ type assets struct {
 	manifest map[string]manifestEntry
 	entryJS  string
 	entryCSS []string
-	// entryStyle is the text of the entry's style sheets, which pages
-	// carry inline (no request before the first paint), and styleHash its
-	// CSP source ('sha256-…') that lets exactly that <style> element in.
+	// entryStyle is the text of the entry's style sheets. A page carries
+	// inline the part of it that its markup uses (pageStyle): nothing to
+	// fetch before the first paint, little to parse; the whole sheet comes
+	// after, as the cached file, from the app (web/src/lib/full-styles.ts).
 	entryStyle string
-	styleHash  string
+	// sheet is entryStyle parsed, for pageStyle (public bundle only).
+	sheet *criticalcss.Sheet
+	// scripts holds, by page name, what the scripts a page loads may put
+	// into it (scriptUsage).
+	scriptsMu sync.Mutex
+	scripts   map[string]*criticalcss.Usage
 }
 
 // asset is one file served from memory.
@@ -71,7 +79,65 @@ func loadAssets(client fs.FS) (*assets, error) {
 	if _, err := fs.Stat(client, "manifest.json"); err != nil {
 		return nil, fmt.Errorf("server: client bundle has no manifest (build the web app first): %w", err)
 	}
-	return loadBundle(client, clientEntry, "assets")
+	a, err := loadBundle(client, clientEntry, "assets")
+	if err != nil {
+		return nil, err
+	}
+	if a.sheet, err = criticalcss.Parse(a.entryStyle); err != nil {
+		return nil, fmt.Errorf("server: the entry's style sheet: %w", err)
+	}
+	return a, nil
+}
+
+// pageStyle returns the style sheet page (a web app page name) carries
+// inline, given its markup (the document around #root and #root's
+// content): the entry's rules that this markup, or the scripts the page
+// loads, can use, with the custom properties, registered properties and
+// keyframes they need (see package criticalcss); and the style sheet's CSP
+// source ('sha256-…'), which the page's Content-Security-Policy names so
+// that exactly that <style> element is applied. The scripts count because
+// they change the page before the whole sheet is in (a menu opens, a
+// section is revealed): each class they may set keeps its rules.
+func (a *assets) pageStyle(page string, markup ...string) (style, hash string) {
+	if a.sheet == nil {
+		return "", ""
+	}
+	u := a.scriptUsage(page).Clone()
+	for _, m := range markup {
+		u.Scan(m)
+	}
+	style = a.sheet.Subset(u)
+	if strings.Contains(strings.ToLower(style), "</style") {
+		style = a.entryStyle // cannot happen (entryStyle has none), but never break out of <style>
+	}
+	return style, cspHash(style)
+}
+
+// scriptUsage returns what the scripts of page (the entry, the chunks it
+// imports and the page's own) may put into it, read once per page.
+func (a *assets) scriptUsage(page string) *criticalcss.Usage {
+	a.scriptsMu.Lock()
+	defer a.scriptsMu.Unlock()
+	if u, ok := a.scripts[page]; ok {
+		return u
+	}
+	u := criticalcss.NewUsage()
+	for _, p := range append([]string{a.entryJS}, a.preloadsFor(page)...) {
+		if f, ok := a.files[p]; ok {
+			u.ScanScript(string(f.body.Load()[codingIdentity]))
+		}
+	}
+	if a.scripts == nil {
+		a.scripts = map[string]*criticalcss.Usage{}
+	}
+	a.scripts[page] = u
+	return u
+}
+
+// cspHash is the CSP source that allows an inline element whose text is s.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
 // loadBundle loads a Vite build from fsys: manifest.json, the entry's
@@ -103,8 +169,6 @@ func loadBundle(fsys fs.FS, entryKey, dir string) (*assets, error) {
 	if strings.Contains(strings.ToLower(a.entryStyle), "</style") {
 		return nil, fmt.Errorf("server: the entry's style sheet contains </style and cannot be inlined")
 	}
-	sum := sha256.Sum256([]byte(a.entryStyle))
-	a.styleHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	err = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -3,8 +3,9 @@ package server
 // contentSecurityPolicy allows scripts and style sheets only from our own
 // origin, the one inline <script> whose hash is scriptHash (the loader that
 // starts the app after the first paint: see appLoader), the one <style>
-// element whose hash is styleHash (the site's style sheet, inlined into
-// pages: see assets.entryStyle), and frames only from the map service, on
+// element whose hash is styleHash (a page's own part of the site's style
+// sheet, inlined into it: see assets.pageStyle; "" on responses that are
+// not pages), and frames only from the map service, on
 // a visitor's request. Inline style attributes stay allowed: React writes
 // some (a progress bar's width, an animation delay) and they cannot run
 // code.

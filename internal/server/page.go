@@ -116,6 +116,11 @@ type renderedPage struct {
 	// not-found responses are composed from them without JavaScript.
 	root    string
 	bootNow string
+	// style is the inline style sheet rendered with root, kept with it.
+	style string
+	// csp is the page's Content-Security-Policy, which allows its own
+	// inline style sheet by its hash; "" on the plain fallback page.
+	csp string
 	// data fingerprints what the page was rendered from (see fingerprint):
 	// after a content change, an unchanged fingerprint means the page
 	// would render the same, so it is kept.
@@ -201,7 +206,7 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 		return nil, err
 	}
 	if key != notFoundKey {
-		p.root, p.bootNow = "", ""
+		p.root, p.bootNow, p.style = "", "", ""
 	}
 	if ok {
 		p.data = data
@@ -263,13 +268,14 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 		return nil, fmt.Errorf("server: encode boot data: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, bootJSON)); err != nil {
+	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, shared.style, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	// Made per request (never cached), it still carries the whole style
-	// sheet: gzip at its fastest level costs well under a millisecond.
+	// Made per request (never cached), with the shared page's style sheet
+	// (the same markup): gzip at its fastest level costs well under a
+	// millisecond.
 	html := bytes.Clone(buf.Bytes())
-	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}}
+	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}, csp: shared.csp}
 	p.body.add(codingGzip, gzipBytes(html, gzip.BestSpeed))
 	return p, nil
 }
@@ -313,7 +319,7 @@ func (s *Server) errorPage(ctx context.Context) *renderedPage {
 		if err != nil {
 			return nil, err
 		}
-		p.root, p.bootNow = "", ""
+		p.root, p.bootNow, p.style = "", "", ""
 		p.compress()
 		s.errPage.Store(p)
 		return p, nil
@@ -362,13 +368,18 @@ func (s *Server) renderSpec(ctx context.Context, path string, spec *pageSpec, fa
 			return nil, err
 		}
 	}
+	// The page carries inline the rules its markup can use: the
+	// document's own (the same on every page) and the rendered root's; and
+	// those its scripts may need before the whole sheet is in.
+	style, styleHash := s.assets.pageStyle(spec.Page, s.docMarkup, res.HTML)
 	var buf bytes.Buffer
-	if err := documentTemplate.Execute(&buf, s.documentData(spec, res.HTML, bootJSON)); err != nil {
+	if err := documentTemplate.Execute(&buf, s.documentData(spec, res.HTML, style, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
 	// An exact copy: the buffer's spare room would be cached unaccounted.
 	p := newRenderedPage(status, bytes.Clone(buf.Bytes()))
-	p.root, p.bootNow = res.HTML, boot.Now
+	p.root, p.bootNow, p.style = res.HTML, boot.Now, style
+	p.csp = contentSecurityPolicy(appLoaderHash, styleHash)
 	return p, nil
 }
 
@@ -408,6 +419,9 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Vary", "Accept-Encoding")
+	if p.csp != "" {
+		h.Set("Content-Security-Policy", p.csp)
+	}
 	c, body := p.body.pick(r)
 	if p.status == http.StatusOK && p.etags[c] != "" {
 		etag := p.etags[c]
@@ -427,8 +441,9 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	}
 }
 
-// documentData fills the document template.
-func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[string]any {
+// documentData fills the document template: spec's <head>, the rendered
+// root html, its inline style sheet and the boot data.
+func (s *Server) documentData(spec *pageSpec, html, style string, boot []byte) map[string]any {
 	site := s.content.Site
 	var canonical string
 	if spec.Path != "" {
@@ -449,7 +464,11 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 	if preload == nil {
 		preload = []string{}
 	}
-	modules, _ := json.Marshal(appModules{Entry: s.assets.entryJS, Preload: preload}) // HTML-safe, like the JSON-LD
+	styles := s.assets.entryCSS
+	if styles == nil {
+		styles = []string{}
+	}
+	modules, _ := json.Marshal(appModules{Entry: s.assets.entryJS, Preload: preload, Styles: styles}) // HTML-safe, like the JSON-LD
 	abs := func(path string) string {
 		if path == "" {
 			return ""
@@ -475,7 +494,8 @@ func (s *Server) documentData(spec *pageSpec, html string, boot []byte) map[stri
 		"OGType":      ogType,
 		"SiteName":    site.Name,
 		"NoIndex":     spec.NoIndex,
-		"Style":       template.CSS(s.assets.entryStyle),
+		"Style":       template.CSS(style),
+		"StyleSheets": s.assets.entryCSS,
 		"Modules":     template.JS(modules),
 		"Loader":      template.JS(appLoader),
 		"JSONLD":      ld,
@@ -516,15 +536,17 @@ const appLoader = `(()=>{const q=self.__early={held:[]};` +
 	`addEventListener('visibilitychange',start,{once:true})}})()`
 
 // appLoaderHash names appLoader in the Content-Security-Policy.
-var appLoaderHash = func() string {
-	sum := sha256.Sum256([]byte(appLoader))
-	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-}()
+var appLoaderHash = cspHash(appLoader)
 
-// appModules is the content of #app-modules, which appLoader reads.
+// appModules is the content of #app-modules, which appLoader reads; and
+// the app, for the style sheets to load after the first paint.
 type appModules struct {
 	Entry   string   `json:"entry"`
 	Preload []string `json:"preload"`
+	// Styles are the whole site's style sheets (the cached files), of which
+	// the page carries inline only what its own markup uses: the app adds
+	// them once the page is interactive, and before it shows another page.
+	Styles []string `json:"styles"`
 }
 
 var documentTemplate = template.Must(template.New("document").Parse(`<!doctype html>
@@ -551,7 +573,7 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 <meta name="theme-color" content="#1c3890">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {{if .Style}}<style>{{.Style}}</style>
-{{end}}<noscript><link rel="stylesheet" href="/noscript.css"></noscript>
+{{end}}<noscript>{{range .StyleSheets}}<link rel="stylesheet" href="{{.}}">{{end}}<link rel="stylesheet" href="/noscript.css"></noscript>
 {{range .JSONLD}}<script type="application/ld+json">{{.}}</script>
 {{end}}</head>
 <body>
@@ -563,8 +585,22 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 </html>
 `))
 
-// Size is what the page's bodies take (pagecache.Page).
-func (p *renderedPage) Size() int { return p.body.size() }
+// markupAroundRoot is the document around #root as every page has it,
+// with each optional element present: what the inline style sheet must
+// style besides the rendered root (Server.docMarkup).
+func (s *Server) markupAroundRoot() string {
+	t := time.Unix(0, 0)
+	spec := &pageSpec{Path: "/", Prev: "/", Next: "/", Image: "/", Published: t, Modified: t, NoIndex: true, JSONLD: []any{""}}
+	var buf bytes.Buffer
+	if err := documentTemplate.Execute(&buf, s.documentData(spec, "", "", []byte("{}"))); err != nil {
+		panic("server: document template: " + err.Error()) // the template is fixed: a test would fail first
+	}
+	return buf.String()
+}
+
+// Size is what the page's bodies and its own Content-Security-Policy take
+// (pagecache.Page).
+func (p *renderedPage) Size() int { return p.body.size() + len(p.csp) }
 
 // Expires is when the page's content changes by time alone (pagecache.Page).
 func (p *renderedPage) Expires() time.Time { return p.expires }

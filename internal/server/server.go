@@ -110,9 +110,12 @@ type Server struct {
 	// seo builds the structured data, feeds and sitemap pages and crawlers read.
 	seo    seo.Publisher
 	assets *assets
+	// docMarkup is the document around #root (markupAroundRoot).
+	docMarkup string
 	// core is the middleware's view of the site: logger, proxies, the
-	// headers every response gets (the Content-Security-Policy allows the
-	// inline style sheet by its hash), request metrics, error screens.
+	// headers every response gets (a page replaces the
+	// Content-Security-Policy with its own, which allows its inline style
+	// sheet by its hash), request metrics, error screens.
 	core httpcore.Config
 	// console is the staff console's page and its bundle (admin_page.go).
 	console *adminConsole
@@ -230,11 +233,12 @@ func New(o Options) (*Server, error) {
 			return nil, fmt.Errorf("server: register metrics: %w", err)
 		}
 	}
+	s.docMarkup = s.markupAroundRoot()
 	s.core = httpcore.Config{
 		Log:            o.Logger,
 		AccessLog:      o.AccessLog,
 		TrustedProxies: o.TrustedProxies,
-		Headers:        httpcore.SecurityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, a.styleHash)),
+		Headers:        httpcore.SecurityHeaders(strings.HasPrefix(s.baseURL, "https://"), contentSecurityPolicy(appLoaderHash, "")),
 		Metrics:        s.metrics,
 		Pages:          sitePages{s},
 	}

@@ -2,8 +2,6 @@ package server_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -950,51 +948,5 @@ func TestGzipRefusedWithQZero(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// Pages carry the site's style sheet inline (nothing to fetch before the
-// first paint): exactly the built entry CSS, allowed by its hash in the
-// Content-Security-Policy, which allows no other inline style sheet.
-func TestPagesInlineTheStyleSheetAllowedByItsHash(t *testing.T) {
-	t.Parallel()
-	f := newFixture(t, nil)
-	manifest := map[string]struct {
-		CSS []string `json:"css"`
-	}{}
-	raw, err := fs.ReadFile(f.client, "manifest.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
-	var want strings.Builder
-	for _, c := range manifest["src/entry-client.tsx"].CSS {
-		b, err := fs.ReadFile(f.client, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want.Write(b)
-	}
-	if want.Len() < 1000 {
-		t.Fatalf("the entry's CSS is %d bytes: not the built style sheet", want.Len())
-	}
-	sum := sha256.Sum256([]byte(want.String()))
-	source := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	for _, path := range []string{"/", "/career", "/no-such-page"} {
-		res := f.get(t, path)
-		_, rest, ok := strings.Cut(res.Body, "<style>")
-		style, _, ok2 := strings.Cut(rest, "</style>")
-		if !ok || !ok2 || style != want.String() {
-			t.Errorf("GET %s: the <style> element is not the entry's CSS as built (%d bytes, want %d)", path, len(style), want.Len())
-		}
-		if strings.Count(res.Body, "<style") != 1 || strings.Contains(res.Body, `rel="stylesheet" href="/assets/`) {
-			t.Errorf("GET %s: want one <style> element and no linked entry style sheet", path)
-		}
-		csp := res.Header.Get("Content-Security-Policy")
-		if !strings.Contains(csp, "style-src 'self' "+source+";") || strings.Contains(csp, "unsafe-inline'; style-src-attr") {
-			t.Errorf("GET %s: Content-Security-Policy %q does not allow exactly the style sheet's hash %s", path, csp, source)
-		}
 	}
 }

@@ -3,7 +3,8 @@ import { test } from './fixtures';
 import { openHydrated, openJobs } from './helpers';
 
 // The Content-Security-Policy allows style sheets only from the site and
-// the one inline <style> its hash names (the site's own style sheet), and
+// the one inline <style> its hash names (the page's part of the site's
+// style sheet; the whole sheet comes later as a file of the site), and
 // scripts only from the site and the one inline <script> its hash names
 // (the loader that starts the app): no page may trip it, on the server HTML
 // or after hydration.

@@ -10,6 +10,7 @@ import { lazyRegistry, type PageModule } from './app/pages';
 import { pagePaths } from './app/routes';
 import { NOT_FOUND_PAGE, type BootData, type PageName } from './gen/wire';
 import { ApiCache } from './lib/api';
+import { fullStylesPending, loadFullStylesWhenIdle } from './lib/full-styles';
 
 // One chunk per page, found by file name (src/pages/<page>.tsx).
 const registry = lazyRegistry(pagesByName(import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/*.test.tsx'])));
@@ -30,11 +31,12 @@ async function start() {
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
-      <BrowserRouter>
+      <BrowserRouter beforeShow={fullStylesPending}>
         <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
       </BrowserRouter>,
     );
   });
+  loadFullStylesWhenIdle();
   if (route && page !== NOT_FOUND_PAGE) measureVitals(route.path);
 }
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserRouter,
   Link,
@@ -475,6 +475,78 @@ describe('BrowserRouter', () => {
     cleanup();
     app();
     expect(where().dataset.state).toBe('{"saved":1}');
+  });
+
+  it('with beforeShow, changes the address at once and shows the page once it allows', async () => {
+    let allow: (ok: boolean) => void = () => undefined;
+    let asked = 0;
+    const beforeShow = () => {
+      asked++;
+      return new Promise<boolean>((resolve) => (allow = resolve));
+    };
+    render(
+      <BrowserRouter beforeShow={beforeShow}>
+        <GrabNavigate />
+        <Where />
+      </BrowserRouter>,
+    );
+    act(() => navigate('/blog'));
+    expect(window.location.pathname).toBe('/blog');
+    expect(asked).toBe(1);
+    expect(where().textContent).toBe('/start?x=1');
+    await act(async () => allow(true));
+    expect(where().textContent).toBe('/blog');
+    expect(where().dataset.type).toBe('PUSH');
+
+    act(() => window.history.back());
+    await waitFor(() => expect(asked).toBe(2));
+    expect(where().textContent).toBe('/blog');
+    await act(async () => allow(true));
+    expect(where().textContent).toBe('/start?x=1');
+    expect(where().dataset.type).toBe('POP');
+  });
+
+  it('with beforeShow, shows at once when it has nothing to wait for', () => {
+    render(
+      <BrowserRouter beforeShow={() => undefined}>
+        <GrabNavigate />
+        <Where />
+      </BrowserRouter>,
+    );
+    act(() => navigate('/about'));
+    expect(where().textContent).toBe('/about');
+  });
+
+  it('loads the new address as a document when beforeShow refuses', async () => {
+    const reload = vi.fn();
+    const real = window.location;
+    // jsdom cannot reload: the router reads the address through this stand-in.
+    const stand = {
+      reload,
+      get pathname() {
+        return real.pathname;
+      },
+      get search() {
+        return real.search;
+      },
+      get hash() {
+        return real.hash;
+      },
+    };
+    Object.defineProperty(window, 'location', { configurable: true, value: stand });
+    try {
+      render(
+        <BrowserRouter beforeShow={() => Promise.resolve(false)}>
+          <GrabNavigate />
+          <Where />
+        </BrowserRouter>,
+      );
+      await act(async () => navigate('/apply/x'));
+      expect(reload).toHaveBeenCalledOnce();
+      expect(where().textContent).toBe('/start?x=1');
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: real });
+    }
   });
 
   it('follows Forward too', async () => {

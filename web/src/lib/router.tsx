@@ -129,14 +129,31 @@ function browserLocation(): Location {
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /**
+ * What a navigation waits for before it shows the new location: undefined
+ * (nothing), or a promise of true (show it) or false (load it as a new
+ * document instead).
+ */
+export type BeforeShow = () => Promise<boolean> | undefined;
+
+/**
  * The browser's router: the address bar is the location. navigate adds or
  * replaces a history entry; Back and Forward (popstate) come back as POP.
  * Updates render as a transition, so the page on screen stays responsive.
+ * With beforeShow, the address bar changes at once and the page on screen
+ * stays until what beforeShow returns settles.
  */
-export function BrowserRouter({ children }: { children: ReactNode }) {
+export function BrowserRouter({ children, beforeShow }: { children: ReactNode; beforeShow?: BeforeShow }) {
   const [value, setValue] = useState<LocationValue>(() => ({ location: browserLocation(), type: 'POP' }));
+  const show = useMemo(
+    () => (type: NavigationType) => {
+      const update = () => startTransition(() => setValue({ location: browserLocation(), type }));
+      const wait = beforeShow?.();
+      if (!wait) return update();
+      void wait.then((ok) => (ok ? update() : window.location.reload()));
+    },
+    [beforeShow],
+  );
   const navigate = useMemo<Navigate>(() => {
-    const show = (type: NavigationType) => startTransition(() => setValue({ location: browserLocation(), type }));
     return (to: string | number, { replace, state = null }: NavigateOptions = {}) => {
       if (typeof to === 'number') return window.history.go(to);
       const url = pathOf(parsePath(to, window.location));
@@ -152,12 +169,12 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       }
       show(replace ? 'REPLACE' : 'PUSH');
     };
-  }, []);
+  }, [show]);
   useLayoutEffect(() => {
-    const onPop = () => startTransition(() => setValue({ location: browserLocation(), type: 'POP' }));
+    const onPop = () => show('POP');
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, []);
+  }, [show]);
   return <Router value={value} navigate={navigate}>{children}</Router>;
 }
 
