@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image/color"
 	"io"
 )
@@ -36,6 +37,38 @@ import (
 // The encoders keep no copy of the image: the JPEG encoder works block
 // by block, the PNG encoder row by row. Garbage is counted as it is
 // allocated, as if the collector did not run during a decode.
+
+// estimateDecode reads the headers of the JPEG (or PNG) in f, of size
+// bytes, w × h pixels and colour model m, and returns the memory its
+// decode and re-encoding take, buffers included, and its EXIF
+// orientation (1 for a PNG).
+func estimateDecode(isJPEG bool, f io.ReaderAt, size, w, h int64, m color.Model) (cost int64, orientation int, err error) {
+	orientation = 1
+	if isJPEG {
+		hd, err := readJPEGHeader(f, size)
+		if err != nil {
+			return 0, 0, fmt.Errorf("docfile: read spool file: %w", err)
+		}
+		orientation = hd.orientation
+		cost = hd.decodeCost(w, h, m)
+	} else {
+		hd, err := readPNGHeader(f, size)
+		if err != nil {
+			return 0, 0, fmt.Errorf("docfile: read spool file: %w", err)
+		}
+		cost = hd.decodeCost(w, h)
+	}
+	return cost + slackOf(isJPEG) + rowSlackPerPixel*w, orientation, nil
+}
+
+// slackOf is the part of a decode's cost that does not grow with its
+// pixels.
+func slackOf(isJPEG bool) int64 {
+	if isJPEG {
+		return jpegSlack
+	}
+	return pngSlack
+}
 
 // jpegHeader is what a JPEG's segments before its image data tell.
 type jpegHeader struct {

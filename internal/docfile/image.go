@@ -31,12 +31,15 @@ const (
 	// fits; 16-bit PNGs, progressive JPEGs and photos that must be turned
 	// take more per pixel, so their pixel limit is lower.
 	maxDecodedBytes = 256 << 20
-	// decodeSlack is what a decode and its re-encoding take besides
-	// what grows with the pixels: the file's and the encoder's buffers,
-	// the deflate window and tables (a PNG's compressor takes about
-	// 800 KB), the decoder's tables. Rows are counted apart
-	// (rowSlackPerPixel bytes per pixel of a row).
-	decodeSlack      = 1 << 20
+	// jpegSlack and pngSlack are what a decode and its re-encoding take
+	// besides what grows with the pixels: the file's and the encoder's
+	// buffers, the decoder's tables, and for a PNG the deflate window
+	// and hash tables (its compressor alone takes about 800 KB). Rows
+	// are counted apart: rowSlackPerPixel bytes per pixel of a row (a
+	// 16-bit PNG's encoder keeps six rows of up to 8 bytes a pixel, its
+	// decoder two).
+	jpegSlack        = 512 << 10
+	pngSlack         = 3 << 19
 	rowSlackPerPixel = 64
 	// maxHeaderSegments bounds the segments (JPEG) or chunks (PNG) read
 	// before the image data; past it the costliest guess is made.
@@ -117,30 +120,17 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if w <= 0 || h <= 0 {
 		return nil, damaged()
 	}
-	orientation := 1
-	var cost int64
-	if isJPEG {
-		hd, err := readJPEGHeader(f, size)
-		if err != nil {
-			return nil, fmt.Errorf("docfile: read spool file: %w", err)
-		}
-		orientation = hd.orientation
-		cost = hd.decodeCost(w, h, cfg.ColorModel)
-	} else {
-		hd, err := readPNGHeader(f, size)
-		if err != nil {
-			return nil, fmt.Errorf("docfile: read spool file: %w", err)
-		}
-		cost = hd.decodeCost(w, h)
+	cost, orientation, err := estimateDecode(isJPEG, f, size, w, h, cfg.ColorModel)
+	if err != nil {
+		return nil, err
 	}
-	// The decoder's and encoder's buffers come on top of the pixels.
-	cost += decodeSlack + rowSlackPerPixel*w
 	if w > MaxImageSide || h > MaxImageSide || w*h > ki.maxPixels() || cost > maxDecodedBytes {
 		// The most pixels an image of this kind and shape may have: its
 		// cost per pixel within what a decode may take.
 		maxPixels := ki.maxPixels()
-		if perPixels := cost - decodeSlack - rowSlackPerPixel*w; perPixels > 0 {
-			maxPixels = min(maxPixels, (maxDecodedBytes-decodeSlack)*w*h/perPixels)
+		slack := slackOf(isJPEG) + rowSlackPerPixel*w
+		if perPixels := cost - slack; perPixels > 0 {
+			maxPixels = min(maxPixels, (maxDecodedBytes-slack)*w*h/perPixels)
 		}
 		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan%s.",
 			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide, ki.orPDF(", or a PDF"))
