@@ -59,6 +59,7 @@ type memBudget struct {
 	mu        sync.Mutex
 	total     int64
 	used      int64
+	holders   int // reservations granted and not released
 	waiters   []*budgetWaiter
 	maxQueue  int
 	small     int64
@@ -91,6 +92,7 @@ func (b *memBudget) acquire(ctx context.Context, n int64, wait time.Duration) er
 	b.mu.Lock()
 	if b.used+n <= b.total && (len(b.waiters) == 0 || b.mayPass(n)) {
 		b.used += n
+		b.holders++
 		if len(b.waiters) > 0 {
 			b.waiters[0].passed++
 		}
@@ -126,6 +128,7 @@ func (b *memBudget) acquire(ctx context.Context, n int64, wait time.Duration) er
 	case <-w.ready:
 		// Granted while giving up: hand it back.
 		b.used -= n
+		b.holders--
 		b.grant()
 	default:
 		for i, x := range b.waiters {
@@ -151,8 +154,24 @@ func (b *memBudget) release(n int64) {
 	n = min(n, b.total)
 	b.mu.Lock()
 	b.used -= n
+	b.holders--
 	b.grant()
 	b.mu.Unlock()
+}
+
+// DecodeStats is a reading of the budget of image decodes.
+type DecodeStats struct {
+	Decoding int   // images decoding now
+	Waiting  int   // images waiting for memory
+	Reserved int64 // bytes the decoding ones reserved
+}
+
+// ReadDecodeStats reads the process's budget of image decodes.
+func ReadDecodeStats() DecodeStats {
+	b := decodeBudget
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return DecodeStats{Decoding: b.holders, Waiting: len(b.waiters), Reserved: b.used}
 }
 
 // grant wakes the waiters at the head of the queue that fit, in order,
@@ -163,6 +182,7 @@ func (b *memBudget) grant() {
 		w := b.waiters[0]
 		b.waiters = b.waiters[1:]
 		b.used += w.n
+		b.holders++
 		close(w.ready)
 	}
 	for i := 1; i < len(b.waiters); {
@@ -180,6 +200,7 @@ func (b *memBudget) grant() {
 		}
 		b.waiters = append(b.waiters[:i], b.waiters[i+1:]...)
 		b.used += w.n
+		b.holders++
 		b.waiters[0].passed++
 		close(w.ready)
 	}

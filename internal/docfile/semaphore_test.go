@@ -371,8 +371,35 @@ func TestMemBudgetNeverExceeded(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	if used, waiting := b.state(); used != 0 || waiting != 0 {
-		t.Errorf("%d bytes used, %d waiting after all were released; want none", used, waiting)
+	if used, waiting := b.state(); used != 0 || waiting != 0 || b.holders != 0 {
+		t.Errorf("%d bytes used by %d, %d waiting after all were released; want none", used, b.holders, waiting)
 	}
 	t.Logf("peak held: %d of %d", peak.Load(), total)
+}
+
+// ReadDecodeStats tells the decodes under way, those waiting and the
+// bytes reserved.
+func TestReadDecodeStats(t *testing.T) {
+	b := takeBudget(t, 100, 4)
+	q := queueWatch(b)
+	for _, n := range []int64{30, 40} {
+		if err := b.acquire(context.Background(), n, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waiter := acquireAsync(b, 50)
+	expectQueued(t, q, 50)
+	if got, want := ReadDecodeStats(), (DecodeStats{Decoding: 2, Waiting: 1, Reserved: 70}); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	b.release(30)
+	expectGranted(t, waiter, "50")
+	if got, want := ReadDecodeStats(), (DecodeStats{Decoding: 2, Waiting: 0, Reserved: 90}); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	b.release(40)
+	b.release(50)
+	if got := ReadDecodeStats(); got != (DecodeStats{}) {
+		t.Errorf("after all were released: %+v, want zeros", got)
+	}
 }
