@@ -2,6 +2,7 @@ package docfile
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -44,6 +45,7 @@ func TestDecodeCostCoversMeasured(t *testing.T) {
 		{"grey PNG with a transparent colour", withTRNS(t, encodePNG(t, grayPage(w, h)))},
 		{"RGB PNG", encodePNG(t, rgbaPage(w, h))},
 		{"RGBA PNG", encodePNG(t, nrgbaPage(w, h, 0x80))},
+		{"interlaced RGB PNG", interlacedPNG(t, rgbaPage(w, h))},
 		{"16-bit grey PNG", encodePNG(t, gray16Page(w, h))},
 		{"16-bit RGB PNG", encodePNG(t, nrgba64Page(w, h, 0xFFFF))},
 		{"16-bit RGBA PNG", encodePNG(t, nrgba64Page(w, h, 0x8000))},
@@ -245,4 +247,49 @@ func withOrientation(t *testing.T, j []byte, o uint16) []byte {
 	out = binary.BigEndian.AppendUint16(out, uint16(len(seg)+2))
 	out = append(out, seg...)
 	return append(out, j[2:]...)
+}
+
+// interlacedPNG writes img as an 8-bit RGB PNG interlaced by Adam7,
+// which image/png reads but does not write: each of the seven passes is
+// the pixels of its grid, row by row, each row unfiltered.
+func interlacedPNG(t *testing.T, img *image.RGBA) []byte {
+	t.Helper()
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	var raw bytes.Buffer
+	zw := zlib.NewWriter(&raw)
+	passes := [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}}
+	for _, p := range passes {
+		for y := p[1]; y < h; y += p[3] {
+			if p[0] >= w {
+				break
+			}
+			row := []byte{0}
+			for x := p[0]; x < w; x += p[2] {
+				c := img.RGBAAt(x, y)
+				row = append(row, c.R, c.G, c.B)
+			}
+			if _, err := zw.Write(row); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 2, 0, 0, 1) // 8 bits, RGB, deflate, adaptive filters, Adam7
+	out := append([]byte(nil), pngSignature...)
+	out = append(out, pngChunk("IHDR", ihdr)...)
+	out = append(out, pngChunk("IDAT", raw.Bytes())...)
+	out = append(out, pngChunk("IEND", nil)...)
+	// Decodes to the same pixels.
+	back, err := png.Decode(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := back.At(w-1, h-1); c != color.Color(img.RGBAAt(w-1, h-1)) {
+		t.Fatalf("interlaced PNG decodes to %v at its corner, want %v", c, img.RGBAAt(w-1, h-1))
+	}
+	return out
 }
