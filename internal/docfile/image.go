@@ -216,7 +216,9 @@ func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, siz
 	return &Checked{Ext: ft.ext, ContentType: ft.contentType, Size: st.Size(), path: out.Name()}, nil
 }
 
-// bytesPerPixel is how much memory a decoded pixel of model m takes.
+// bytesPerPixel is what a pixel of model m weighs decoded, as the
+// ratio to the file's bytes that gives a decompression bomb away counts
+// it; the memory a decode takes is decodeCost's.
 func bytesPerPixel(m color.Model) int64 {
 	switch m {
 	case color.GrayModel, color.AlphaModel:
