@@ -73,6 +73,72 @@ func decodeFigures() error {
 		fmt.Printf("  as a %s, %d at once: %s, resident memory grew by %d MB at its peak; %s\n",
 			run.kind, n, took.Round(time.Millisecond), grew>>20, summarize(answers))
 	}
+	return scansAtOnce(dir)
+}
+
+// scansAtOnce checks eight 24-megapixel scans at once, as certificates,
+// and a small photo as an ID document sent photoDelay after them, and
+// prints how many decoded at once at most (the decode budget read every
+// millisecond), the time of each and the photo's.
+func scansAtOnce(dir string) error {
+	scan, err := scanJPEG(6000, 4000)
+	if err != nil {
+		return err
+	}
+	photo, err := scanJPEG(1200, 1600)
+	if err != nil {
+		return err
+	}
+	check := func(kind docfile.Kind, name string, data []byte) string {
+		c, err := docfile.Check(context.Background(), kind, name, bytes.NewReader(data), dir)
+		if err != nil {
+			return "refused: " + err.Error()
+		}
+		c.Remove()
+		return "accepted"
+	}
+	debug.FreeOSMemory()
+	var peak docfile.DecodeStats
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			st := docfile.ReadDecodeStats()
+			peak.Decoding = max(peak.Decoding, st.Decoding)
+			peak.Waiting = max(peak.Waiting, st.Waiting)
+			peak.Reserved = max(peak.Reserved, st.Reserved)
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	answers := make([]string, 8)
+	var photoAnswer string
+	var photoTook time.Duration
+	t0 := time.Now()
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Go(func() { answers[i] = check(docfile.Certification, "scan.jpg", scan) })
+	}
+	wg.Go(func() {
+		time.Sleep(photoDelay)
+		p0 := time.Now()
+		photoAnswer = check(docfile.IDDocument, "id-card.jpg", photo)
+		photoTook = time.Since(p0)
+	})
+	wg.Wait()
+	took := time.Since(t0)
+	close(stop)
+	<-sampled
+	fmt.Printf("  eight 24 MP scans (6000 × 4000 JPEG) at once as certificates: %s in %s; at most %d decoding at once (%d MB of the %d MB budget reserved), %d waiting\n",
+		summarize(answers), took.Round(time.Millisecond), peak.Decoding, peak.Reserved>>20, docfile.DecodeBudget>>20, peak.Waiting)
+	fmt.Printf("    a small photo (1200 × 1600 JPEG) as an ID document sent %s after them: %s in %s\n",
+		photoDelay, photoAnswer, photoTook.Round(time.Millisecond))
 	return nil
 }
 

@@ -11,10 +11,10 @@
 // anywhere in it, no external relationship but hyperlinks and no
 // relationship to anything but Office parts (docx.go); or a JPEG/PNG
 // image within pixel bounds, not a decompression bomb, decoded within a
-// memory budget shared by all decodes (image.go, budget.go). Images
-// are decoded and re-encoded, which drops EXIF (GPS position, camera
-// serial numbers) and every other piece of metadata, and neutralises
-// payloads hidden in ancillary chunks.
+// memory budget shared by all decodes (image.go, decodecost.go,
+// budget.go). Images are decoded and re-encoded, which drops EXIF (GPS
+// position, camera serial numbers) and every other piece of metadata,
+// and neutralises payloads hidden in ancillary chunks.
 //
 // Refusals are *domain.Error values of kind EInvalid whose message names
 // the document and tells the visitor what to do; an image that finds no

@@ -135,10 +135,10 @@ func TestCheckHandsBackAfterLargeDecodes(t *testing.T) {
 	if n := f.count(); n != 0 {
 		t.Fatalf("after a 600 × 800 photo: %d frees, want none", n)
 	}
-	// 4200 × 4200 pixels decode to 67 MB (4 bytes a pixel budgeted).
-	check(pageJPEG(t, 4200, 4200))
+	// 4800 × 4800 pixels of 4:2:0 YCbCr decode to 35 MB.
+	check(pageJPEG(t, 4800, 4800))
 	if n := f.count(); n != 1 {
-		t.Errorf("after a 4200 × 4200 scan: %d frees, want 1", n)
+		t.Errorf("after a 4800 × 4800 scan: %d frees, want 1", n)
 	}
 }
 

@@ -27,13 +27,23 @@ const (
 	MaxScanPixels = 24_000_000
 	MaxImageSide  = 12000
 	// maxDecodedBytes bounds the memory one decode may take, estimated
-	// from the header (imageCost). An 8-bit image of MaxImagePixels fits;
-	// 16-bit PNGs, progressive JPEGs and photos that must be turned take
-	// more per pixel, so their pixel limit is lower.
+	// from the headers (decodeCost). An 8-bit image of MaxImagePixels
+	// fits; 16-bit PNGs, progressive JPEGs and photos that must be turned
+	// take more per pixel, so their pixel limit is lower.
 	maxDecodedBytes = 256 << 20
-	// progressiveBytesPerPixel: image/jpeg keeps every coefficient of a
-	// progressive JPEG (4 bytes each, up to 3 per pixel) besides the image.
-	progressiveBytesPerPixel = 15
+	// jpegSlack and pngSlack are what a decode and its re-encoding take
+	// besides what grows with the pixels: the file's and the encoder's
+	// buffers, the decoder's tables, and for a PNG the deflate window
+	// and hash tables (its compressor alone takes about 800 KB). Rows
+	// are counted apart: rowSlackPerPixel bytes per pixel of a row (a
+	// 16-bit PNG's encoder keeps six rows of up to 8 bytes a pixel, its
+	// decoder two).
+	jpegSlack        = 512 << 10
+	pngSlack         = 3 << 19
+	rowSlackPerPixel = 64
+	// maxHeaderSegments bounds the segments (JPEG) or chunks (PNG) read
+	// before the image data; past it the costliest guess is made.
+	maxHeaderSegments = 4096
 	// MaxExpansion is the most a large image's decoded pixels may weigh
 	// per byte of its file. Photos and scans come to 5 to 100; deflate
 	// reaches 1032 on a run of zeros, which is how a 244 KB PNG of
@@ -44,14 +54,11 @@ const (
 	bombFloor    = 32 << 20
 	// freeAfter: after a decode above this cost the memory is handed back
 	// to the system (handback.go), rather than kept by the heap for the
-	// next.
-	freeAfter = 64 << 20
+	// next. A phone's photo of 12 megapixels costs about 20 MB, a scan
+	// of 24 about 38.
+	freeAfter = 32 << 20
 	// jpegQuality of re-encoded photos: visually lossless for a scan.
 	jpegQuality = 90
-	// exifScanLen is how much of a JPEG's start is searched for its EXIF
-	// orientation; the APP1 segment comes before the image data and is at
-	// most 64 KiB.
-	exifScanLen = 128 << 10
 )
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
@@ -113,27 +120,18 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if w <= 0 || h <= 0 {
 		return nil, damaged()
 	}
-	bpp := bytesPerPixel(cfg.ColorModel)
-	orientation := 1
-	interlaced := false
-	if isJPEG {
-		buf := make([]byte, min(size, exifScanLen))
-		if _, err := f.ReadAt(buf, 0); err != nil {
-			return nil, fmt.Errorf("docfile: read spool file: %w", err)
-		}
-		var progressive bool
-		orientation, progressive = jpegScan(buf)
-		if progressive {
-			bpp = progressiveBytesPerPixel
-		}
-	} else if len(head) > 28 {
-		// IHDR's interlace method: image/png decodes each of the seven
-		// passes into an image of its own before merging them.
-		interlaced = head[28] == 1
+	cost, orientation, err := estimateDecode(isJPEG, f, size, w, h, cfg.ColorModel)
+	if err != nil {
+		return nil, err
 	}
-	perPixel := costPerPixel(bpp, interlaced, orientation > 1)
-	maxPixels := min(ki.maxPixels(), maxDecodedBytes/perPixel)
-	if w > MaxImageSide || h > MaxImageSide || w*h > maxPixels {
+	if w > MaxImageSide || h > MaxImageSide || w*h > ki.maxPixels() || cost > maxDecodedBytes {
+		// The most pixels an image of this kind and shape may have: its
+		// cost per pixel within what a decode may take.
+		maxPixels := ki.maxPixels()
+		slack := slackOf(isJPEG) + rowSlackPerPixel*w
+		if perPixels := cost - slack; perPixels > 0 {
+			maxPixels = min(maxPixels, (maxDecodedBytes-slack)*w*h/perPixels)
+		}
 		return nil, invalid("%s is too large an image (%d × %d pixels). We accept at most %d megapixels and %d pixels on a side: please upload a smaller photo or scan%s.",
 			ki.the(), w, h, maxPixels/1_000_000, MaxImageSide, ki.orPDF(", or a PDF"))
 	}
@@ -141,8 +139,6 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		return nil, invalid("%s is an image of %d × %d pixels packed into only %d KB, the way a decompression bomb is made, so we did not open it. Please upload an ordinary photo or scan%s.",
 			ki.the(), w, h, max(size>>10, 1), ki.orPDF(", or a PDF"))
 	}
-	// The decoder's and encoder's buffers come on top of the pixels.
-	cost := w*h*perPixel + 1<<20
 
 	switch err := decodeBudget.acquire(ctx, cost, decodeWait); {
 	case errors.Is(err, errBudgetBusy{}):
@@ -160,23 +156,6 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		handBacks.request()
 	}
 	return c, err
-}
-
-// costPerPixel is the memory a decode of an image of bpp bytes a pixel
-// takes per pixel from its start to the end of its re-encoding: the
-// decoded pixels (twice for an interlaced PNG, whose seven passes are
-// decoded apart before being merged) and the turned copy a photo's
-// orientation asks for (4 bytes a pixel). The encoders work row by row
-// (PNG) or block by block (JPEG) and add no copy.
-func costPerPixel(bpp int64, interlaced, turned bool) int64 {
-	px := bpp
-	if interlaced {
-		px *= 2
-	}
-	if turned {
-		px += 4
-	}
-	return px
 }
 
 // maxPixels is the most pixels an image of kind ki may have.
@@ -237,7 +216,9 @@ func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, siz
 	return &Checked{Ext: ft.ext, ContentType: ft.contentType, Size: st.Size(), path: out.Name()}, nil
 }
 
-// bytesPerPixel is how much memory a decoded pixel of model m takes.
+// bytesPerPixel is what a pixel of model m weighs decoded, as the
+// ratio to the file's bytes that gives a decompression bomb away counts
+// it; the memory a decode takes is decodeCost's.
 func bytesPerPixel(m color.Model) int64 {
 	switch m {
 	case color.GrayModel, color.AlphaModel:
@@ -251,46 +232,6 @@ func bytesPerPixel(m color.Model) int64 {
 		return 1
 	}
 	return 4 // RGBA, NRGBA, CMYK; YCbCr takes at most 3
-}
-
-// jpegScan reads the segments before the image data of a JPEG whose
-// start is b and returns its EXIF orientation (1–8; 1 when it has none or
-// it cannot be read) and whether it is progressive. When the frame header
-// is not within b, progressive is true: the costlier guess.
-func jpegScan(b []byte) (orientation int, progressive bool) {
-	orientation, progressive = 1, true
-	exifSeen := false
-	for i := 2; i+4 <= len(b); {
-		if b[i] != 0xFF {
-			return
-		}
-		marker := b[i+1]
-		switch {
-		case marker == 0xFF: // fill byte
-			i++
-			continue
-		case marker == 0xDA || marker == 0xD9: // image data or end
-			return
-		case marker >= 0xD0 && marker <= 0xD7 || marker == 0x01: // no length
-			i += 2
-			continue
-		}
-		n := int(binary.BigEndian.Uint16(b[i+2:]))
-		if n < 2 || i+2+n > len(b) {
-			return
-		}
-		seg := b[i+4 : i+2+n]
-		switch {
-		case marker == 0xE1 && !exifSeen && bytes.HasPrefix(seg, []byte("Exif\x00\x00")):
-			exifSeen = true
-			orientation = exifOrientation(seg[6:])
-		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
-			// A frame header (SOFn); SOF2, 6, 10 and 14 are progressive.
-			progressive = marker&0x3 == 0x2
-		}
-		i += 2 + n
-	}
-	return
 }
 
 // exifOrientation reads tag 0x0112 from the first IFD of the TIFF

@@ -436,7 +436,7 @@ func pngWithDepth16(w, h uint32) []byte {
 
 // jpegWithSize returns a small JPEG whose frame header claims w×h pixels
 // and, if progressive, a progressive frame (SOF2; the data stays
-// baseline, so only the header is believable).
+// baseline, so only the header is believable) of 4:4:4 colour.
 func jpegWithSize(w, h uint16, progressive bool) []byte {
 	b := bytes.Clone(GoodJPEG())
 	for i := 2; i+9 < len(b); {
@@ -445,6 +445,9 @@ func jpegWithSize(w, h uint16, progressive bool) []byte {
 		if marker == 0xC0 { // SOF0, which image/jpeg writes
 			if progressive {
 				b[i+1] = 0xC2
+				for c := range int(b[i+9]) {
+					b[i+11+3*c] = 0x11 // sampling factors 1 × 1
+				}
 			}
 			binary.BigEndian.PutUint16(b[i+5:], h)
 			binary.BigEndian.PutUint16(b[i+7:], w)
