@@ -28,7 +28,7 @@ func (sub *Submission) application() (domain.Application, error) {
 		Address: req.Address, LinkedIn: req.LinkedIn, Website: req.Website,
 		LocationPreference: req.LocationPreference, AvailabilityDate: req.AvailabilityDate,
 		Skills: req.Skills, ResumeKey: d.resume, CoverLetter: req.CoverLetter,
-		HeardFrom: req.HeardFrom, EligibleToWork: req.EligibleToWork,
+		HeardFrom: req.HeardFrom, Source: req.Source, EligibleToWork: req.EligibleToWork,
 		WillingToRelocate: req.WillingToRelocate, Gender: req.Gender,
 		DisabilityStatus: req.DisabilityStatus, NationalIDType: req.NationalIDType,
 		NationalIDNumberEnc: sealed, NationalIDLast4: domain.NationalIDLastFour(req.NationalIDType, number), NationalIDDocumentKey: d.idDoc,

@@ -67,7 +67,7 @@ type inboxQuery struct {
 }
 
 // inboxParams are the query parameters the list and the export accept.
-var inboxParams = []string{"job", "status", "from", "to", "q", "sort", "dir", "page", "spam"}
+var inboxParams = []string{"job", "status", "source", "from", "to", "q", "sort", "dir", "page", "spam"}
 
 // badQuery is a 400 answer naming what is wrong with a query parameter.
 func badQuery(field, format string, args ...any) error {
@@ -99,6 +99,15 @@ func parseInboxQuery(v url.Values, loc *time.Location) (inboxQuery, error) {
 			return q, badQuery("status", "Unknown status %q: choose one of %s.", shorten(string(st)), joinStatuses())
 		}
 		f.Status = st
+	}
+	if src := v.Get("source"); src != "" {
+		f.Source = domain.NormalizeSource(src)
+		if src == domain.NoSource {
+			f.Source = domain.NoSource
+		} else if f.Source == "" {
+			return q, badQuery("source", "The source filter %q is not a source: a source is at most %d letters, digits, '-', '_' or '.', or %q for none.",
+				shorten(src), domain.SourceMax, domain.NoSource)
+		}
 	}
 	var err error
 	if f.From, err = parseDay(v.Get("from"), "from", "Applied from", loc); err != nil {
@@ -232,9 +241,13 @@ func (s *Server) adminListApplications(w http.ResponseWriter, r *http.Request, s
 	if err != nil {
 		return wire.ApplicationList{}, err
 	}
+	sources, err := s.sourceCounts(ctx, domain.ApplicationFilter{})
+	if err != nil {
+		return wire.ApplicationList{}, err
+	}
 	return wire.ApplicationList{Rows: rows, Total: total, Page: q.page, PageSize: inboxPageSize,
 		Pages: max(1, (total+inboxPageSize-1)/inboxPageSize), Jobs: jobs, Statuses: statusNames(),
-		Found: found, SpamQueue: queue}, nil
+		Sources: sources, Found: found, SpamQueue: queue}, nil
 }
 
 // inboxDoc is one document of an application.
@@ -349,7 +362,7 @@ func (s *Server) applicationDetail(ctx context.Context, a domain.Application, st
 		Educations:      make([]wire.Education, len(a.Educations)),
 		Skills:          a.Skills,
 		Certifications:  make([]wire.ApplicationCertification, len(a.Certifications)),
-		CoverLetter:     a.CoverLetter, HeardFrom: a.HeardFrom,
+		CoverLetter:     a.CoverLetter, HeardFrom: a.HeardFrom, Source: a.Source,
 		EligibleToWork: a.EligibleToWork, WillingToRelocate: a.WillingToRelocate,
 		NationalIDType: a.NationalIDType, NationalIDMasked: maskID(a),
 		ConsentVersion: a.ConsentVersion, ConsentAt: a.ConsentAt,
@@ -588,7 +601,7 @@ func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, s
 // or type), gender and disability status are never exported.
 var exportColumns = []string{"Reference", "Applied", "Job", "Status", "First name", "Middle name",
 	"Last name", "E-mail", "Phone", "Location preference", "Availability", "LinkedIn", "Website",
-	"Skills", "Eligible to work", "Willing to relocate", "Heard from", "Suspected spam"}
+	"Skills", "Eligible to work", "Willing to relocate", "Heard from", "Source", "Suspected spam"}
 
 // exportRow is a's cells, in exportColumns' order.
 func exportRow(a domain.Application, job string) []string {
@@ -602,7 +615,7 @@ func exportRow(a domain.Application, job string) []string {
 		a.FirstName, a.MiddleName, a.LastName, a.Email,
 		strings.TrimSpace(a.PhoneCountryCode + " " + a.PhoneNumber), a.LocationPreference,
 		a.AvailabilityDate, a.LinkedIn, a.Website, strings.Join(a.Skills, "; "),
-		yes(a.EligibleToWork), yes(a.WillingToRelocate), a.HeardFrom, yes(a.Spam)}
+		yes(a.EligibleToWork), yes(a.WillingToRelocate), a.HeardFrom, a.Source, yes(a.Spam)}
 }
 
 // csvCell makes a cell safe to open in a spreadsheet: one that a
@@ -635,6 +648,13 @@ func exportDetail(n int, f domain.ApplicationFilter) string {
 	}
 	if f.Status != "" {
 		parts = append(parts, "status "+string(f.Status))
+	}
+	switch f.Source {
+	case "":
+	case domain.NoSource:
+		parts = append(parts, "no source")
+	default:
+		parts = append(parts, "source "+f.Source)
 	}
 	if !f.From.IsZero() {
 		parts = append(parts, "from "+f.From.Format(inboxDate))

@@ -9,7 +9,8 @@ import (
 )
 
 // The recruiters' view of the pipeline: a board per job with a column per
-// stage, and counts per job on the jobs list. Both leave suspected spam
+// stage and its applications counted by source, and counts per job on the
+// jobs list. Both leave suspected spam
 // out, as the applications list does. A move on the board is the status
 // change of applications.go.
 
@@ -48,7 +49,23 @@ func (s *Server) adminJobBoard(_ http.ResponseWriter, r *http.Request, _ *Staff)
 		col.More = max(0, col.Count-len(col.Cards))
 		b.Columns = append(b.Columns, col)
 	}
+	if b.Sources, err = s.sourceCounts(ctx, domain.ApplicationFilter{JobID: j.ID, Spam: domain.SpamExclude}); err != nil {
+		return wire.JobBoard{}, err
+	}
 	return b, nil
+}
+
+// sourceCounts are the applications f selects by source, the most first.
+func (s *Server) sourceCounts(ctx context.Context, f domain.ApplicationFilter) ([]wire.SourceCount, error) {
+	counts, err := s.store.CountApplicationsBySource(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]wire.SourceCount, len(counts))
+	for i, c := range counts {
+		out[i] = wire.SourceCount{Source: c.Source, Count: c.N}
+	}
+	return out, nil
 }
 
 // boardCards are the newest applications of job at stage st, outside spam.

@@ -80,5 +80,6 @@ func (s *Server) found(ctx context.Context, q string, titles map[string]string) 
 func applicationRow(a domain.Application, titles map[string]string) wire.ApplicationRow {
 	return wire.ApplicationRow{ID: a.ID, Reference: a.Reference, FullName: a.FullName,
 		Email: a.Email, JobID: a.JobID, JobTitle: titles[a.JobID], Status: string(a.Status),
-		Spam: a.Spam, AppliedAt: a.AppliedAt, Folder: folderOf(a), WithdrawnAt: a.WithdrawnAt}
+		Spam: a.Spam, AppliedAt: a.AppliedAt, Folder: folderOf(a), WithdrawnAt: a.WithdrawnAt,
+		Source: a.Source}
 }

@@ -272,11 +272,15 @@ type Application struct {
 	ResumeKey          string           `json:"resumeKey"`
 	CoverLetter        string           `json:"coverLetter"`
 	HeardFrom          string           `json:"heardFrom"`
-	EligibleToWork     bool             `json:"eligibleToWork"`
-	WillingToRelocate  bool             `json:"willingToRelocate"`
-	Gender             string           `json:"gender"`
-	DisabilityStatus   string           `json:"disabilityStatus"`
-	NationalIDType     string           `json:"nationalIdType"`
+	// Source is where the applicant came from: the src (or utm_source)
+	// of the link they followed, as NormalizeSource keeps it; "" when
+	// the visit brought none.
+	Source            string `json:"source"`
+	EligibleToWork    bool   `json:"eligibleToWork"`
+	WillingToRelocate bool   `json:"willingToRelocate"`
+	Gender            string `json:"gender"`
+	DisabilityStatus  string `json:"disabilityStatus"`
+	NationalIDType    string `json:"nationalIdType"`
 	// NationalIDNumberEnc is the encrypted national ID number; the plain
 	// number never reaches a store or a log.
 	NationalIDNumberEnc   []byte    `json:"-"`

@@ -51,7 +51,10 @@ type ApplicationFilter struct {
 	// case ("" = any); Email those sent from this address, ignoring case.
 	Reference string
 	Email     string
-	Spam      SpamFilter
+	// Source keeps the applications of this source ("" = any; NoSource
+	// those sent without one).
+	Source string
+	Spam   SpamFilter
 	// Sort orders the list; "" is SortApplied newest first whatever Desc
 	// says. With a Sort, Desc reverses its order (ties stay newest first).
 	Sort ApplicationSort
@@ -67,6 +70,13 @@ type ApplicationFilter struct {
 type StageCount struct {
 	JobID  string
 	Status ApplicationStatus
+	N      int
+}
+
+// SourceCount is how many applications came from one source
+// (CountApplicationsBySource); Source "" counts those without one.
+type SourceCount struct {
+	Source string
 	N      int
 }
 
@@ -282,6 +292,10 @@ type ApplicationStore interface {
 	// folder by job and status, in one query: of job jobID, or of every
 	// job when it is "". Pairs with no application are left out.
 	CountApplicationsByJob(ctx context.Context, jobID string) ([]StageCount, error)
+	// CountApplicationsBySource counts the applications f selects by
+	// source (ignoring its Sort, Limit and Offset), the most first, ties
+	// by source; sources with no application are left out.
+	CountApplicationsBySource(ctx context.Context, f ApplicationFilter) ([]SourceCount, error)
 	// SetApplicationStatus moves an application to status at the given
 	// time and returns the status it had (ENotFound when there is no such
 	// application). Setting the status it has changes nothing.

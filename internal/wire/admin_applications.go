@@ -23,6 +23,16 @@ type ApplicationRow struct {
 	// WithdrawnAt is when the applicant withdrew it from their status
 	// page; null while it stands.
 	WithdrawnAt *time.Time `json:"withdrawnAt"`
+	// Source is the src (or utm_source) of the link the applicant came
+	// by; "" when none.
+	Source string `json:"source"`
+}
+
+// SourceCount is how many applications came from one source; Source ""
+// counts those sent without one.
+type SourceCount struct {
+	Source string `json:"source"`
+	Count  int    `json:"count"`
 }
 
 // Folders of the applications inbox, as ApplicationRow.Folder names them.
@@ -50,6 +60,9 @@ type ApplicationList struct {
 	// statuses in order.
 	Jobs     []JobChoice `json:"jobs"`
 	Statuses []string    `json:"statuses"`
+	// Sources are the sources of every application, the most first, for
+	// the source filter (whose value "-" selects those without one).
+	Sources []SourceCount `json:"sources"`
 	// Found are the applications whose reference or e-mail address is
 	// exactly the search (ignoring case; a reference with or without
 	// "APP-"), in any folder and whatever the other filters, so that a
@@ -136,8 +149,12 @@ type ApplicationDetail struct {
 	Certifications     []ApplicationCertification `json:"certifications"`
 	CoverLetter        string                     `json:"coverLetter"`
 	HeardFrom          string                     `json:"heardFrom"`
-	EligibleToWork     bool                       `json:"eligibleToWork"`
-	WillingToRelocate  bool                       `json:"willingToRelocate"`
+	// Source is the src (or utm_source) of the link the applicant came
+	// by; "" when none (and for applications from before sources were
+	// kept).
+	Source            string `json:"source"`
+	EligibleToWork    bool   `json:"eligibleToWork"`
+	WillingToRelocate bool   `json:"willingToRelocate"`
 	// Voluntary holds the equal-opportunity answers, for admins only:
 	// null for the other roles, who review without them.
 	Voluntary        *VoluntaryAnswers     `json:"voluntary"`

@@ -35,6 +35,10 @@ type JobBoard struct {
 	Columns  []BoardColumn `json:"columns"`
 	// Cap is the most cards a column holds (BoardColumnCap).
 	Cap int `json:"cap"`
+	// Sources count the job's applications (suspected spam left out) by
+	// the source of the link they came by, the most first; Source ""
+	// counts those without one.
+	Sources []SourceCount `json:"sources"`
 }
 
 // BoardColumnCap bounds the cards of one column of a board.

@@ -22,7 +22,8 @@ import (
 // phone's region and calling code each derived from the other when one is
 // missing or the code does not match a known region (the region wins), and
 // the phone number reduced to its ASCII digits without a trunk prefix
-// (domain.NormalizePhoneNumber).
+// (domain.NormalizePhoneNumber), and the source kept as
+// domain.NormalizeSource keeps it ("" when it is not a short token).
 // The national ID number is trimmed like the other texts; its canonical
 // form is domain.NormalizeNationalID's. E-mail addresses are trimmed but
 // keep their case: the part before the @ may be case-sensitive. Normalize
@@ -39,6 +40,7 @@ func (r *ApplicationRequest) Normalize() {
 	r.CoverLetter = multiline(r.CoverLetter)
 	r.LinkedIn = domain.NormalizeWebAddress(r.LinkedIn)
 	r.Website = domain.NormalizeWebAddress(r.Website)
+	r.Source = domain.NormalizeSource(r.Source)
 	if r.PhoneCountry == "" {
 		r.PhoneCountry = domain.MainPhoneRegion(r.PhoneCountryCode)
 	} else if pr, ok := domain.PhoneRegionOf(r.PhoneCountry); ok {

@@ -261,6 +261,11 @@ type ApplicationRequest struct {
 	Homepage string `json:"homepage"`
 	// ElapsedMs is how long the form was on screen before it was sent.
 	ElapsedMs *int64 `json:"elapsedMs"`
+	// Source is where the applicant came from: the src (or utm_source)
+	// of the job or apply link that began the visit, kept by the site
+	// for the visit. Normalize keeps it as domain.NormalizeSource does: a
+	// source that is not a short token is dropped, never refused.
+	Source string `json:"source,omitempty"`
 }
 
 // WorkExperience is one earlier job in an application.

@@ -24,7 +24,7 @@ var appCols = []string{"id", "reference", "job_id", "first_name", "middle_name",
 	"willing_to_relocate", "gender", "disability_status", "national_id_type",
 	"national_id_number_enc", "national_id_last4", "national_id_document_key", "consent_version",
 	"consent_at", "spam", "applied_at", "updated_at", "status", "status_changed_at",
-	"spam_reasons", "spam_review", "confirmation_held", "withdrawn_at"}
+	"spam_reasons", "spam_review", "confirmation_held", "withdrawn_at", "source"}
 
 var appColumns = strings.Join(appCols, ", ")
 
@@ -42,7 +42,7 @@ func scanApp(sc scanner) (domain.Application, error) {
 		&a.DisabilityStatus, &a.NationalIDType, &a.NationalIDNumberEnc, &a.NationalIDLast4,
 		&a.NationalIDDocumentKey, &a.ConsentVersion, timeCol{&a.ConsentAt}, &a.Spam,
 		timeCol{&a.AppliedAt}, timeCol{&a.UpdatedAt}, &a.Status, timeCol{&a.StatusChangedAt},
-		&a.SpamReasons, &a.SpamReview, &a.ConfirmationHeld, nullTimeCol{&a.WithdrawnAt})
+		&a.SpamReasons, &a.SpamReview, &a.ConfirmationHeld, nullTimeCol{&a.WithdrawnAt}, &a.Source)
 	if err != nil {
 		return a, err
 	}
@@ -87,7 +87,7 @@ func (s *Store) appArgs(a *domain.Application) ([]any, error) {
 		a.Gender, a.DisabilityStatus, a.NationalIDType, enc, a.NationalIDLast4,
 		a.NationalIDDocumentKey, a.ConsentVersion, s.t(a.ConsentAt), a.Spam,
 		s.t(a.AppliedAt), s.t(a.UpdatedAt), string(a.Status), s.t(a.StatusChangedAt),
-		a.SpamReasons, string(a.SpamReview), a.ConfirmationHeld, s.tp(a.WithdrawnAt),
+		a.SpamReasons, string(a.SpamReview), a.ConfirmationHeld, s.tp(a.WithdrawnAt), a.Source,
 		emailKey(a.Email), nameKey(a.FullName), nullString(a.StatusTokenHash)}, nil
 }
 

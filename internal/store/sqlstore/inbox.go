@@ -53,6 +53,14 @@ func (s *Store) appWhere(f domain.ApplicationFilter) (string, []any) {
 		where = append(where, "email_key = ?")
 		args = append(args, email)
 	}
+	switch f.Source {
+	case "":
+	case domain.NoSource:
+		where = append(where, "source = ''")
+	default:
+		where = append(where, "source = ?")
+		args = append(args, f.Source)
+	}
 	switch f.Spam {
 	case domain.SpamQueue:
 		where = append(where, "spam = ? AND spam_review = ?")
@@ -144,6 +152,23 @@ func (s *Store) CountApplicationsByJob(ctx context.Context, jobID string) (_ []d
 	return collect(rows, func(r scanner) (domain.StageCount, error) {
 		var c domain.StageCount
 		err := r.Scan(&c.JobID, &c.Status, &c.N)
+		return c, err
+	})
+}
+
+// CountApplicationsBySource counts the applications f selects by source,
+// the most first (ties by source).
+func (s *Store) CountApplicationsBySource(ctx context.Context, f domain.ApplicationFilter) (_ []domain.SourceCount, err error) {
+	defer s.wrap(&err, "CountApplicationsBySource(job %q)", f.JobID)
+	cond, args := s.appWhere(f)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT source, COUNT(*) AS n FROM applications`+cond+
+		` GROUP BY source ORDER BY n DESC, source`), args...)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(r scanner) (domain.SourceCount, error) {
+		var c domain.SourceCount
+		err := r.Scan(&c.Source, &c.N)
 		return c, err
 	})
 }

@@ -73,7 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Outbox/ConcurrentClaims", testOutboxConcurrentClaims},
 	}
 	// The console's parts keep their cases in files of their own.
-	tests = slices.Concat(tests, applicantStatusTests, templateTests, auditTests, authTests, inboxTests, boardTests, spamTests, moderationTests, vitalsTests, contentTests, contactKeyTests, guardTests)
+	tests = slices.Concat(tests, applicantStatusTests, templateTests, auditTests, authTests, inboxTests, boardTests, sourceTests, spamTests, moderationTests, vitalsTests, contentTests, contactKeyTests, guardTests)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -257,6 +257,7 @@ func newApp(jobID, email, tag string) domain.Application {
 		ResumeKey:             "resumes/" + tag + ".pdf",
 		CoverLetter:           "Dear team,\nI'd love to join.",
 		HeardFrom:             "LinkedIn",
+		Source:                "linkedin",
 		EligibleToWork:        true,
 		WillingToRelocate:     true,
 		Gender:                "female",

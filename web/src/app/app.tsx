@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { markTakenOver, replayEarlyActions } from '../lib/early-input';
 import { useRoutes } from '../lib/router';
+import { useKeepVisitSource } from '../lib/visit-source';
 import { ApiProvider, type ApiCache } from '../lib/api';
 import { ClockProvider } from '../lib/clock';
 import { SettingsProvider } from '../lib/settings';
@@ -59,5 +60,6 @@ export function App({ cache, registry, now, settings, failed }: AppProps) {
 }
 
 function AppRoutes() {
+  useKeepVisitSource();
   return useRoutes(routes);
 }

@@ -23,6 +23,20 @@ export interface ApplicationRow {
    * page; null while it stands.
    */
   withdrawnAt: string | null;
+  /**
+   * Source is the src (or utm_source) of the link the applicant came
+   * by; "" when none.
+   */
+  source: string;
+}
+
+/**
+ * SourceCount is how many applications came from one source; Source ""
+ * counts those sent without one.
+ */
+export interface SourceCount {
+  source: string;
+  count: number;
 }
 
 /** JobChoice is a job offered by the inbox's job filter. */
@@ -50,6 +64,11 @@ export interface ApplicationList {
    */
   jobs: JobChoice[];
   statuses: string[];
+  /**
+   * Sources are the sources of every application, the most first, for
+   * the source filter (whose value "-" selects those without one).
+   */
+  sources: SourceCount[];
   /**
    * Found are the applications whose reference or e-mail address is
    * exactly the search (ignoring case; a reference with or without
@@ -150,6 +169,12 @@ export interface ApplicationDetail {
   certifications: ApplicationCertification[];
   coverLetter: string;
   heardFrom: string;
+  /**
+   * Source is the src (or utm_source) of the link the applicant came
+   * by; "" when none (and for applications from before sources were
+   * kept).
+   */
+  source: string;
   eligibleToWork: boolean;
   willingToRelocate: boolean;
   /**
@@ -400,6 +425,12 @@ export interface JobBoard {
   columns: BoardColumn[];
   /** Cap is the most cards a column holds (BoardColumnCap). */
   cap: number;
+  /**
+   * Sources count the job's applications (suspected spam left out) by
+   * the source of the link they came by, the most first; Source ""
+   * counts those without one.
+   */
+  sources: SourceCount[];
 }
 
 /** AdminJobSummary is one row of GET /api/admin/jobs. */
@@ -1339,6 +1370,13 @@ export interface ApplicationRequest {
   homepage: string;
   /** ElapsedMs is how long the form was on screen before it was sent. */
   elapsedMs: number | null;
+  /**
+   * Source is where the applicant came from: the src (or utm_source)
+   * of the job or apply link that began the visit, kept by the site
+   * for the visit. Normalize keeps it as domain.NormalizeSource does: a
+   * source that is not a short token is dropped, never refused.
+   */
+  source?: string;
 }
 
 /** WorkExperience is one earlier job in an application. */

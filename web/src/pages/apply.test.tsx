@@ -341,4 +341,23 @@ describe('Apply page', () => {
     await waitFor(() => expect(second.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/));
     expect(second.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
   });
+
+  it('sends the source the visit came with (?src= or ?utm_source=), lower-cased, and none without one', async () => {
+    sessionStorage.clear();
+    const sent = fakeXHR(201, { reference: 'APP-7KQ2M4XD', updated: false, jobTitle: 'Cloud Engineer' });
+    const view = renderApp('/apply/cloud?utm_source=LinkedIn', { api: withJobs });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await screen.findByRole('heading', { level: 2, name: 'Application submitted successfully!' });
+    expect(JSON.parse(sent.body!.get('application') as string)).toMatchObject({ source: 'linkedin' });
+    view.unmount();
+
+    sessionStorage.clear();
+    const plain = fakeXHR(201, { reference: 'APP-7KQ2M4XE', updated: false, jobTitle: 'Cloud Engineer' });
+    renderApp('/apply/cloud', { api: withJobs });
+    fillRequired();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Application' })));
+    await screen.findByRole('heading', { level: 2, name: 'Application submitted successfully!' });
+    expect(JSON.parse(plain.body!.get('application') as string)).not.toHaveProperty('source');
+  });
 });

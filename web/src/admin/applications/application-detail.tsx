@@ -8,7 +8,7 @@ import type { ApplicationDetail as Detail, ApplicationNote, RevealedID } from '.
 import { adminGet, adminPath, adminSend, adminURL } from '../api';
 import { EraseDialog } from './erase-dialog';
 import { formatDay, formatWhen } from '../ui/format';
-import { statusLabel, yesNo } from './labels';
+import { sourceLabel, statusLabel, yesNo } from './labels';
 import { folderLabel, spamSummary, verdictNotice } from './spam-folder';
 import { StaffContext } from '../staff-context';
 import { Timeline } from './timeline';
@@ -112,6 +112,7 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
             ['Status', `${statusLabel(d.status)} since ${formatWhen(d.statusChangedAt)}`],
             ...(d.withdrawnAt ? [['Withdrawn', `By the applicant, ${formatWhen(d.withdrawnAt)}`] as [string, string]] : []),
             ['Applied', formatWhen(d.appliedAt)],
+            ['Source', sourceLabel(d.source)],
             ['Last updated by the applicant', formatWhen(d.updatedAt)],
             ['Folder', folderLabel(d.spam ? 'spam' : 'applications')],
           ]}

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import type { ApplicationList as ListAnswer } from '../../gen/wire';
 import { adminFile, adminGet, adminURL, saveFile } from '../api';
 import { formatWhen } from '../ui/format';
-import { statusLabel } from './labels';
+import { sourceLabel, statusLabel } from './labels';
 import { emptyListText, foundElsewhere, whereFound } from './spam-folder';
 import { TabLinks } from '../ui/tab-links';
 import { BulkBar } from './bulk-bar';
@@ -17,6 +17,7 @@ import {
   readListQuery,
   toggleSort,
   withFilters,
+  NO_SOURCE,
   filterParams,
   writeListQuery,
   type ListQuery,
@@ -144,6 +145,27 @@ export function ApplicationList() {
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm">
+            Source
+            <select
+              className={input}
+              value={query.source}
+              onChange={(e) => go(withFilters(query, { source: e.target.value }))}
+            >
+              <option value="">All sources</option>
+              {data?.sources
+                .filter((s) => s.source !== '')
+                .map((s) => (
+                  <option key={s.source} value={s.source}>
+                    {s.source} ({s.count})
+                  </option>
+                ))}
+              <option value={NO_SOURCE}>{sourceLabel('')}</option>
+              {query.source && query.source !== NO_SOURCE && data && !data.sources.some((s) => s.source === query.source) && (
+                <option value={query.source}>{query.source}</option>
+              )}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
             Applied from
             <input
               type="date"
@@ -257,6 +279,7 @@ const COLUMNS: { label: string; sort?: SortKey }[] = [
   { label: 'Name', sort: 'name' },
   { label: 'E-mail' },
   { label: 'Job', sort: 'job' },
+  { label: 'Source' },
   { label: 'Status', sort: 'status' },
   { label: 'Applied', sort: 'applied' },
 ];
@@ -334,6 +357,14 @@ function Table({
                 <td className="px-2 py-2">{r.fullName}</td>
                 <td className="px-2 py-2">{r.email}</td>
                 <td className="px-2 py-2">{r.jobTitle || 'Deleted job'}</td>
+                <td className="px-2 py-2">
+                  {r.source || (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">{sourceLabel('')}</span>
+                    </>
+                  )}
+                </td>
                 <td className="px-2 py-2">
                   {statusLabel(r.status)}
                   {r.withdrawnAt && ' (withdrawn by the applicant)'}

@@ -44,6 +44,7 @@ function list(over: Partial<ApplicationList> = {}): ApplicationList {
         appliedAt: '2026-11-20T09:30:00Z',
         folder: 'applications',
         withdrawnAt: null,
+        source: 'linkedin',
       },
     ],
     total: 60,
@@ -55,6 +56,10 @@ function list(over: Partial<ApplicationList> = {}): ApplicationList {
       { id: 'j2', title: 'Data Analyst' },
     ],
     statuses: ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'],
+    sources: [
+      { source: 'linkedin', count: 3 },
+      { source: '', count: 57 },
+    ],
     found: [],
     spamQueue: 2,
     ...over,
@@ -96,6 +101,31 @@ describe('the applications table', () => {
     const row = screen.getByRole('row', { name: /APP-AAAA2222/ });
     expect(within(row).getByText('Interview')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'APP-AAAA2222' }).getAttribute('href')).toBe('/admin/applications/a1');
+  });
+
+  it('shows where each application came from and filters and exports by source', async () => {
+    const calls = stubFetch(() => json(list()));
+    renderAt('/admin/applications?source=linkedin');
+    await screen.findByText('Asha Rao');
+    expect(calls[0]?.url).toBe('/api/admin/applications?source=linkedin');
+    const select = screen.getByLabelText('Source') as HTMLSelectElement;
+    expect(select.value).toBe('linkedin');
+    expect(Array.from(select.options, (o) => o.textContent)).toEqual(['All sources', 'linkedin (3)', 'No source']);
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/applications/export.csv?source=linkedin');
+    const row = screen.getByRole('row', { name: /APP-AAAA2222/ });
+    expect(within(row).getByText('linkedin')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Source' })).toBeTruthy();
+
+    fireEvent.change(select, { target: { value: '-' } });
+    await waitFor(() => expect(where()).toBe('/admin/applications?source=-'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/applications?source=-'));
+  });
+
+  it('says "No source" for an application without one', async () => {
+    stubFetch(() => json(list({ rows: [{ ...list().rows[0]!, source: '' }] })));
+    renderAt('/admin/applications');
+    const row = await screen.findByRole('row', { name: /APP-AAAA2222/ });
+    expect(within(row).getByText('No source')).toBeTruthy();
   });
 
   it('keeps sorting, paging and filtering in the URL', async () => {
@@ -178,6 +208,7 @@ function detail(): ApplicationDetail {
     certifications: [],
     coverLetter: '',
     heardFrom: 'Job Board',
+    source: 'linkedin',
     eligibleToWork: true,
     willingToRelocate: false,
     voluntary: { gender: '', disabilityStatus: '' },
@@ -328,6 +359,13 @@ describe('an application', () => {
     renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
     await screen.findByText(/shown to admins only/);
     expect(screen.queryByText('Gender')).toBeNull();
+  });
+
+  it('shows the source the applicant came by', async () => {
+    stubFetch(() => json(detail()));
+    renderAt('/admin/applications/a1', { role: 'recruiter' } as StaffMe);
+    const label = await screen.findByText('Source');
+    expect(label.nextElementSibling?.textContent).toBe('linkedin');
   });
 
   it('says when the applicant withdrew the application', async () => {

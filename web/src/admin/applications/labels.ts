@@ -14,6 +14,11 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
 
+/** How a source is shown: as it is stored ("linkedin"), or "No source" for an application sent without one. */
+export function sourceLabel(source: string): string {
+  return source || 'No source';
+}
+
 /** Yes or No. */
 export function yesNo(b: boolean): string {
   return b ? 'Yes' : 'No';

@@ -8,6 +8,7 @@ describe('the applications table state in the URL query', () => {
     expect(read('')).toEqual({
       job: '',
       status: '',
+      source: '',
       from: '',
       to: '',
       q: '',
@@ -20,7 +21,7 @@ describe('the applications table state in the URL query', () => {
   });
 
   it('round-trips every filter, the order and the page', () => {
-    const s = 'job=j1&status=interview&from=2026-11-01&to=2026-11-30&q=asha+rao&spam=1&sort=name&dir=desc&page=3';
+    const s = 'job=j1&status=interview&source=linkedin&from=2026-11-01&to=2026-11-30&q=asha+rao&spam=1&sort=name&dir=desc&page=3';
     expect(writeListQuery(read(s))).toBe(s);
   });
 
@@ -43,5 +44,6 @@ describe('the applications table state in the URL query', () => {
 
   it('exports the filters only, the search trimmed', () => {
     expect(filterParams(read('q=%20ravi%20&page=2&sort=name&spam=1&job=j2'))).toEqual({ job: 'j2', q: 'ravi', spam: '1' });
+    expect(filterParams(read('source=-&page=2'))).toEqual({ source: '-' });
   });
 });

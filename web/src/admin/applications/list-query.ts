@@ -8,6 +8,8 @@ export type SortDir = 'asc' | 'desc';
 export interface ListQuery {
   job: string;
   status: string;
+  /** A source ("linkedin"), NO_SOURCE for applications without one, '' for any. */
+  source: string;
   /** YYYY-MM-DD, inclusive. */
   from: string;
   to: string;
@@ -28,6 +30,9 @@ export function defaultDir(sort: SortKey): SortDir {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The source filter's value for applications sent without a source (domain.NoSource). */
+export const NO_SOURCE = '-';
+
 /** Reads the table's state from a URL query. */
 export function readListQuery(params: URLSearchParams): ListQuery {
   const sortParam = params.get('sort') ?? '';
@@ -42,6 +47,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   return {
     job: params.get('job') ?? '',
     status: params.get('status') ?? '',
+    source: params.get('source') ?? '',
     from: day('from'),
     to: day('to'),
     q: params.get('q') ?? '',
@@ -57,6 +63,7 @@ export function filterParams(q: ListQuery): Record<string, string> {
   const out: Record<string, string> = {};
   if (q.job) out.job = q.job;
   if (q.status) out.status = q.status;
+  if (q.source) out.source = q.source;
   if (q.from) out.from = q.from;
   if (q.to) out.to = q.to;
   if (q.q.trim()) out.q = q.q.trim();

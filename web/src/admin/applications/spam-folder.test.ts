@@ -3,7 +3,7 @@ import type { ApplicationRow } from '../../gen/wire';
 import { emptyListText, foundElsewhere, spamSummary, verdictNotice, whereFound } from './spam-folder';
 
 function row(id: string, folder: string, status = 'new'): ApplicationRow {
-  return { id, reference: `APP-${id}`, fullName: 'A', email: 'a@example.com', jobId: 'j', jobTitle: 'J', status, spam: folder === 'spam', appliedAt: '', folder, withdrawnAt: null };
+  return { id, reference: `APP-${id}`, fullName: 'A', email: 'a@example.com', jobId: 'j', jobTitle: 'J', status, spam: folder === 'spam', appliedAt: '', folder, withdrawnAt: null, source: '' };
 }
 
 const suspected = { spam: true, spamReview: '', spamReasons: 'the hidden field was filled in', confirmationHeld: true };

@@ -17,6 +17,7 @@ function board(cards: Record<string, BoardCard[]>, counts: Record<string, number
     jobId: 'job1',
     jobTitle: 'Platform Engineer',
     cap: 200,
+    sources: [],
     columns: stages.map((s) => ({ status: s, cards: cards[s] ?? [], count: counts[s] ?? (cards[s] ?? []).length, more: 0 })),
   };
 }

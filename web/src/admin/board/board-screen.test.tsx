@@ -17,6 +17,10 @@ const board: JobBoard = {
   jobId: 'job0000000000001',
   jobTitle: 'Platform Engineer',
   cap: 200,
+  sources: [
+    { source: 'linkedin', count: 2 },
+    { source: '', count: 250 },
+  ],
   columns: stages.map((s) => ({ status: s, count: 0, cards: [], more: 0 })),
 };
 board.columns[0] = { status: 'new', count: 2, cards: [card('aaa', 'Asha Rao'), card('bbb', 'Ravi Kumar')], more: 0 };
@@ -39,6 +43,7 @@ describe('BoardScreen', () => {
     open(() => ({}));
     expect(await screen.findByRole('heading', { level: 1, name: 'Board: Platform Engineer' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Applications by source',
       'New (2)',
       'Reviewing (250)',
       'Interview (0)',
@@ -54,6 +59,13 @@ describe('BoardScreen', () => {
       `/applications?job=${board.jobId}&status=reviewing`,
     );
     expect(within(column(/^New/)).getByRole('link', { name: 'Asha Rao' }).getAttribute('href')).toBe('/applications/aaa');
+  });
+
+  it("counts the job's applications by source, each linking to them in the list", async () => {
+    open(() => ({}));
+    const sources = within(await screen.findByRole('region', { name: 'Applications by source' }));
+    expect(sources.getByRole('link', { name: 'linkedin: 2' }).getAttribute('href')).toBe(`/applications?job=${board.jobId}&source=linkedin`);
+    expect(sources.getByRole('link', { name: 'No source: 250' }).getAttribute('href')).toBe(`/applications?job=${board.jobId}&source=-`);
   });
 
   it('e-mails no one from a move once "E-mail the candidate" is unticked', async () => {

@@ -8,9 +8,10 @@
 // goes back. A withdrawn application is marked and stays where it is.
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { BoardCard, BoardColumn, JobBoard } from '../../gen/wire';
+import type { BoardCard, BoardColumn, JobBoard, SourceCount } from '../../gen/wire';
 import { adminPath, adminSend } from '../api';
-import { statusLabel } from '../applications/labels';
+import { sourceLabel, statusLabel } from '../applications/labels';
+import { NO_SOURCE } from '../applications/list-query';
 import { notifyByDefault } from '../emails/candidate-mail';
 import { Alert, failureText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
@@ -85,6 +86,7 @@ export default function BoardScreen() {
           This job’s applications as a list
         </Link>
       </p>
+      <SourceCounts jobId={board.jobId} sources={board.sources} />
       <label className="mt-3 inline-flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} className="h-4 w-4" />
         E-mail the candidate when moved to Interview or Rejected
@@ -101,6 +103,30 @@ export default function BoardScreen() {
         ))}
       </div>
     </div>
+  );
+}
+
+/** How many of the job's applications came from each source, each a link to them in the list. */
+function SourceCounts({ jobId, sources }: { jobId: string; sources: SourceCount[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <section aria-labelledby="sources-heading" className="mt-3">
+      <h2 id="sources-heading" className="text-sm font-semibold text-slate-900">
+        Applications by source
+      </h2>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="board-sources">
+        {sources.map((s) => (
+          <li key={s.source}>
+            <Link
+              to={`/applications?job=${encodeURIComponent(jobId)}&source=${encodeURIComponent(s.source || NO_SOURCE)}`}
+              className="text-blue-700 underline"
+            >
+              {sourceLabel(s.source)}: {s.count}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@ import { useFocusLater } from '../../lib/use-focus-later';
 import { outcomeState } from '../../lib/application-outcome';
 import { useNavigate } from '../../lib/router';
 import { fill } from '../../lib/text';
+import { visitSource } from '../../lib/visit-source';
 import { CertificationsSection } from './certifications-section';
 import { DataNotice } from './data-notice';
 import { DraftOffer, DraftRestored } from './draft-notices';
@@ -150,7 +151,7 @@ export function ApplyForm({ job }: { job: Job }) {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status.kind === 'sending') return;
-    const out = outgoing(values, files, { homepage, elapsedMs: draft.elapsedMs() });
+    const out = outgoing(values, files, { homepage, elapsedMs: draft.elapsedMs(), source: visitSource() });
     const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
     if (Object.keys(found).length > 0) {
       showProblems(found);

@@ -7,7 +7,7 @@ import { mainPhoneRegion, phoneRegionOf } from '../../lib/form-rules';
 import type { ApplicationFiles } from './rules';
 
 /** What the visitor has typed: the request without the fields the form fills in itself. */
-export type ApplyValues = Omit<ApplicationRequest, 'consentVersion' | 'homepage' | 'elapsedMs'>;
+export type ApplyValues = Omit<ApplicationRequest, 'consentVersion' | 'homepage' | 'elapsedMs' | 'source'>;
 
 export const emptyWork = (): WorkExperience => ({ jobTitle: '', companyName: '', startDate: '', endDate: '', responsibilities: '' });
 
@@ -135,7 +135,11 @@ export interface Outgoing {
 }
 
 /** The request the form sends for values and files. */
-export function outgoing(values: ApplyValues, files: ApplicationFiles, extra: { homepage: string; elapsedMs: number | null }): Outgoing {
+export function outgoing(
+  values: ApplyValues,
+  files: ApplicationFiles,
+  extra: { homepage: string; elapsedMs: number | null; source?: string },
+): Outgoing {
   const work = values.workExperiences.map((w, i) => [w, i] as const).filter(([w]) => !blankWork(w));
   const edu = values.educations.map((e, i) => [e, i] as const).filter(([e]) => !blankEducation(e));
   return {
@@ -146,6 +150,8 @@ export function outgoing(values: ApplyValues, files: ApplicationFiles, extra: { 
       consentVersion: CONSENT_VERSION,
       homepage: extra.homepage,
       elapsedMs: extra.elapsedMs,
+      // Where the visit came from (lib/visit-source), when it brought a source.
+      ...(extra.source ? { source: extra.source } : {}),
     },
     files,
     index: { workExperiences: work.map(([, i]) => i), educations: edu.map(([, i]) => i) },

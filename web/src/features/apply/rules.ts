@@ -23,6 +23,7 @@ import {
   type Problems,
 } from '../../lib/form-rules';
 import { trimGo } from '../../lib/text-rules';
+import { normalizeSource } from '../../lib/visit-source';
 
 // Typed, not cast: a change of the generated table's shape fails to compile here.
 const RULES: RuleSet = APPLICATION_RULES;
@@ -102,7 +103,8 @@ function copyRequest(req: ApplicationRequest): ApplicationRequest {
  * Normalize): texts trimmed, line breaks of multi-line text unified to \n,
  * web addresses completed with https:// when typed without a scheme, the
  * phone's region and calling code each derived from the other (the region
- * wins), the phone number's digits only, without a trunk prefix. The
+ * wins), the phone number's digits only, without a trunk prefix, and a
+ * source that is not a short token left out (lib/visit-source). The
  * national ID number is only trimmed:
  * the rules judge its canonical form, and the server stores that. The
  * e-mail address keeps its case. Returns a copy.
@@ -121,6 +123,11 @@ export function normalizeApplication(req: ApplicationRequest): ApplicationReques
   if (!out.phoneCountry) out.phoneCountry = mainPhoneRegion(RULES, out.phoneCountryCode);
   else out.phoneCountryCode = phoneRegionOf(RULES, out.phoneCountry)?.code ?? out.phoneCountryCode;
   out.phoneNumber = normalizePhoneNumber(RULES, out.phoneCountry, out.phoneNumber);
+  if (out.source !== undefined) {
+    const source = normalizeSource(out.source);
+    if (source) out.source = source;
+    else delete out.source;
+  }
   return out;
 }
 
