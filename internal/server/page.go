@@ -116,6 +116,9 @@ type renderedPage struct {
 	// not-found responses are composed from them without JavaScript.
 	root    string
 	bootNow string
+	// composed holds, for the shared not-found page only, the parts of the
+	// not-found documents composed around it (compose.go).
+	composed *composedDocs
 	// data fingerprints what the page was rendered from (see fingerprint):
 	// after a content change, an unchanged fingerprint means the page
 	// would render the same, so it is kept.
@@ -202,6 +205,8 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	}
 	if key != notFoundKey {
 		p.root, p.bootNow = "", ""
+	} else {
+		p.composed = new(composedDocs)
 	}
 	if ok {
 		p.data = data
@@ -262,12 +267,15 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	if err != nil {
 		return nil, fmt.Errorf("server: encode boot data: %w", err)
 	}
+	// Made per request (never cached): joined from parts made once
+	// (compose.go), or whole when they cannot be made.
+	if d := shared.composed.parts(s, spec, shared.root); d != nil {
+		return d.page(spec.Status, bootJSON), nil
+	}
 	var buf bytes.Buffer
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	// Made per request (never cached), it still carries the whole style
-	// sheet: gzip at its fastest level costs well under a millisecond.
 	html := bytes.Clone(buf.Bytes())
 	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}}
 	p.body.add(codingGzip, gzipBytes(html, gzip.BestSpeed))
