@@ -116,6 +116,7 @@ func (d *docParts) page(status int, boot []byte) *renderedPage {
 	html = append(append(append(html, d.head...), boot...), d.tail...)
 	p := &renderedPage{status: status, body: variants{codingIdentity: html}}
 	p.body.add(codingGzip, d.gzip(html, boot))
+	p.seal()
 	return p
 }
 

@@ -72,10 +72,27 @@ func (v *variants) pick(r *http.Request) (coding, []byte) {
 // setEncodingHeaders sets Content-Encoding and Content-Length for body
 // in coding c.
 func setEncodingHeaders(h http.Header, c coding, body []byte) {
-	if c != codingIdentity {
-		h.Set("Content-Encoding", codingNames[c])
+	setEncoding(h, c, []string{strconv.Itoa(len(body))})
+}
+
+// contentEncodings are the codings' Content-Encoding values as header
+// values made once (see htmlContentType).
+var contentEncodings = func() (v [numCodings][]string) {
+	for c, name := range codingNames {
+		if name != "" {
+			v[c] = []string{name}
+		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	return v
+}()
+
+// setEncoding sets Content-Encoding for coding c and Content-Length to
+// length, a header value of the body's length.
+func setEncoding(h http.Header, c coding, length []string) {
+	if c != codingIdentity {
+		h["Content-Encoding"] = contentEncodings[c]
+	}
+	h["Content-Length"] = length
 }
 
 // acceptEncoding is r's Accept-Encoding, its lines joined.

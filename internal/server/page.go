@@ -116,6 +116,8 @@ type renderedPage struct {
 	// not-found responses are composed from them without JavaScript.
 	root    string
 	bootNow string
+	// headers are its header values (seal); nil until its bodies are final.
+	headers *pageHeaders
 	// composed holds, for the shared not-found page only, the parts of the
 	// not-found documents composed around it (compose.go).
 	composed *composedDocs
@@ -279,6 +281,7 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	html := bytes.Clone(buf.Bytes())
 	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}}
 	p.body.add(codingGzip, gzipBytes(html, gzip.BestSpeed))
+	p.seal()
 	return p, nil
 }
 
@@ -391,6 +394,7 @@ func newRenderedPage(status int, html []byte) *renderedPage {
 	for c := range p.etags {
 		p.etags[c] = `"` + tag + etagSuffixes[c] + `"`
 	}
+	p.seal()
 	return p
 }
 
@@ -408,27 +412,64 @@ func (p *renderedPage) compress() {
 		p.body[codingZstd] = z
 	}
 	p.body.add(codingBrotli, brotliBytes(html, pageLevels.brotli))
+	p.seal()
+}
+
+// The header values of every page response, made once, each a slice of
+// length and capacity one put in the response's header map as it is (an
+// Add elsewhere copies it; see httpcore.HeaderSet): the cached page's
+// answer allocates none of them.
+var (
+	htmlContentType = []string{"text/html; charset=utf-8"}
+	varyEncoding    = []string{"Accept-Encoding"}
+	cacheNoCache    = []string{"no-cache"}
+	cacheNoStore    = []string{"no-store"}
+)
+
+// pageHeaders are a page's ETag and Content-Length values by coding.
+type pageHeaders struct {
+	etag, length [numCodings][]string
+}
+
+// seal makes the page's header values, once its bodies are final.
+func (p *renderedPage) seal() {
+	h := new(pageHeaders)
+	for c, b := range p.body {
+		if b != nil {
+			h.length[c] = []string{strconv.Itoa(len(b))}
+		}
+		if p.etags[c] != "" {
+			h.etag[c] = []string{p.etags[c]}
+		}
+	}
+	p.headers = h
 }
 
 // writePage sends a rendered page in the best coding the client accepts
 // among those the page has.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPage) {
 	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Vary", "Accept-Encoding")
+	h["Content-Type"] = htmlContentType
+	h["Vary"] = varyEncoding
 	c, body := p.body.pick(r)
+	ph := p.headers
+	if ph == nil {
+		p := *p
+		p.seal()
+		ph = p.headers
+	}
 	if p.status == http.StatusOK && p.etags[c] != "" {
 		etag := p.etags[c]
-		h.Set("Cache-Control", "no-cache")
-		h.Set("ETag", etag)
+		h["Cache-Control"] = cacheNoCache
+		h["Etag"] = ph.etag[c]
 		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	} else {
-		h.Set("Cache-Control", "no-store")
+		h["Cache-Control"] = cacheNoStore
 	}
-	setEncodingHeaders(h, c, body)
+	setEncoding(h, c, ph.length[c])
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
 		writeGathered(w, r, body)
