@@ -6,7 +6,8 @@
 // the home page and its main script and style sheet in each content
 // coding, the requests per second of a cached page over HTTP, and those of
 // the cached home page against nginx serving the same bytes (wrk,
-// alternating; the ratio is the "serving" figure of the speed work).
+// alternating; the ratio is the "serving" figure of the speed work), and
+// the resident memory a flood of unknown addresses adds.
 //
 // Uploads are measured over HTTP too: applications with large documents
 // on the in-process site, then, against the site's binary (-site) serving
@@ -162,6 +163,9 @@ func run(samples int, duration time.Duration, conc, rounds int) error {
 		if err := versusNginx(ctx, "http://"+a.Addr(), rounds, duration); err != nil {
 			return err
 		}
+	}
+	if err := benchFlood("http://" + a.Addr()); err != nil {
+		return err
 	}
 	fmt.Println()
 	if err := benchApplications("http://"+a.Addr(), jobs[open].ID); err != nil {

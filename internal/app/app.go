@@ -362,7 +362,8 @@ func (a *App) Serve(ctx context.Context) error {
 	// of them is left using the store or the engines that Close releases.
 	bctx, stopBackground := context.WithCancel(ctx)
 	var background sync.WaitGroup
-	background.Go(func() { a.server.Warm(bctx); <-bctx.Done(); a.server.StopRewarm() })
+	warmed := make(chan struct{})
+	background.Go(func() { a.server.Warm(bctx); close(warmed); <-bctx.Done(); a.server.StopRewarm() })
 	background.Go(func() { a.janitor(bctx) })
 	defer func() {
 		stopBackground()
@@ -379,14 +380,8 @@ func (a *App) Serve(ctx context.Context) error {
 	// loaded machine one file may take seconds.
 	cctx, stopCompressing := context.WithCancel(ctx)
 	compressed := make(chan struct{})
-	go func() {
-		defer close(compressed)
-		a.server.CompressAssets(cctx)
-		// The encoders at their best levels took tens of MiB, garbage
-		// now: their pages go back to the system rather than stay with
-		// the heap for as long as the site serves.
-		debug.FreeOSMemory()
-	}()
+	go func() { defer close(compressed); a.server.CompressAssets(cctx) }()
+	go giveBackStartupMemory(ctx, warmed, compressed)
 	defer func() {
 		stopCompressing()
 		if shutdownBy.IsZero() {
@@ -684,4 +679,21 @@ func (a *App) SweepOrphanBlobs(ctx context.Context, olderThan time.Duration) (re
 		return removed, fmt.Errorf("app: %d orphan files not deleted", failed)
 	}
 	return removed, nil
+}
+
+// giveBackStartupMemory returns the memory the start-up work used to the
+// system once the warm-up and the compression of assets are both done:
+// brotli and zstd at their best levels take well over a hundred MiB for
+// seconds, which the runtime would otherwise keep as idle heap for
+// minutes, so that the site at rest would look (and be, to the system)
+// that much bigger than what it holds.
+func giveBackStartupMemory(ctx context.Context, done ...<-chan struct{}) {
+	for _, c := range done {
+		select {
+		case <-c:
+		case <-ctx.Done():
+			return
+		}
+	}
+	debug.FreeOSMemory()
 }

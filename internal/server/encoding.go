@@ -72,10 +72,27 @@ func (v *variants) pick(r *http.Request) (coding, []byte) {
 // setEncodingHeaders sets Content-Encoding and Content-Length for body
 // in coding c.
 func setEncodingHeaders(h http.Header, c coding, body []byte) {
-	if c != codingIdentity {
-		h.Set("Content-Encoding", codingNames[c])
+	setEncoding(h, c, []string{strconv.Itoa(len(body))})
+}
+
+// contentEncodings are the codings' Content-Encoding values as header
+// values made once (see htmlContentType).
+var contentEncodings = func() (v [numCodings][]string) {
+	for c, name := range codingNames {
+		if name != "" {
+			v[c] = []string{name}
+		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	return v
+}()
+
+// setEncoding sets Content-Encoding for coding c and Content-Length to
+// length, a header value of the body's length.
+func setEncoding(h http.Header, c coding, length []string) {
+	if c != codingIdentity {
+		h["Content-Encoding"] = contentEncodings[c]
+	}
+	h["Content-Length"] = length
 }
 
 // acceptEncoding is r's Accept-Encoding, its lines joined.
@@ -230,20 +247,67 @@ var pageZstd = sync.OnceValue(func() *zstd.Encoder { return newZstd(pageLevels.z
 // counts bodies by length against its budget, so no spare capacity of a
 // growing buffer may stay attached to them.
 
-func gzipBytes(src []byte, level int) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, level)
-	_, _ = zw.Write(src)
-	_ = zw.Close()
-	return bytes.Clone(buf.Bytes())
+// gzipWriters keeps gzip writers by level (index level - gzip.HuffmanOnly)
+// with their output buffers: a writer's state is about a megabyte, which
+// made anew for each not-found page composed per request (pages of a
+// missing job or post) was most of the garbage a flood of unknown
+// addresses left, and so of the memory it took from the system.
+var gzipWriters [gzip.BestCompression - gzip.HuffmanOnly + 1]sync.Pool
+
+type pooledGzip struct {
+	buf bytes.Buffer
+	zw  *gzip.Writer
 }
 
+func gzipBytes(src []byte, level int) []byte {
+	pool := &gzipWriters[level-gzip.HuffmanOnly]
+	g, _ := pool.Get().(*pooledGzip)
+	if g == nil {
+		g = new(pooledGzip)
+		zw, err := gzip.NewWriterLevel(&g.buf, level)
+		if err != nil {
+			panic(err) // only for an invalid level
+		}
+		g.zw = zw
+	} else {
+		g.zw.Reset(&g.buf)
+	}
+	_, _ = g.zw.Write(src)
+	_ = g.zw.Close()
+	out := bytes.Clone(g.buf.Bytes())
+	g.buf.Reset()
+	if g.buf.Cap() <= maxPooledGzipBuffer {
+		pool.Put(g)
+	}
+	return out
+}
+
+// maxPooledGzipBuffer bounds the output buffer a pooled gzip writer keeps:
+// a page's gzip is tens of KB, an asset's a few hundred; a larger one is
+// left to the collector.
+const maxPooledGzipBuffer = 1 << 20
+
+// brotliBytes compresses src with a window just large enough for it: the
+// default window (4 MiB) made the encoder allocate and clear its 4 MiB
+// ring buffer, and at the best quality a 32 MiB match finder, for every
+// page and file of tens of KB, which decoders do not need and which made
+// the start-up's compression of assets take more than a hundred MiB.
 func brotliBytes(src []byte, quality int) []byte {
 	var buf bytes.Buffer
-	bw := brotli.NewWriterLevel(&buf, quality)
+	bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: quality, LGWin: brotliWindow(len(src))})
 	_, _ = bw.Write(src)
 	_ = bw.Close()
 	return bytes.Clone(buf.Bytes())
+}
+
+// brotliWindow is the smallest brotli window (log2, 10 to 24) that holds n
+// bytes: the window is 2^lgwin - 16 bytes.
+func brotliWindow(n int) int {
+	w := 10
+	for w < 24 && 1<<w-16 < n {
+		w++
+	}
+	return w
 }
 
 // zstdBytes compresses src with enc (EncodeAll allocates room for the

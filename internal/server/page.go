@@ -121,6 +121,11 @@ type renderedPage struct {
 	// csp is the page's Content-Security-Policy, which allows its own
 	// inline style sheet by its hash; "" on the plain fallback page.
 	csp string
+	// headers are its header values (seal); nil until its bodies are final.
+	headers *pageHeaders
+	// composed holds, for the shared not-found page only, the parts of the
+	// not-found documents composed around it (compose.go).
+	composed *composedDocs
 	// data fingerprints what the page was rendered from (see fingerprint):
 	// after a content change, an unchanged fingerprint means the page
 	// would render the same, so it is kept.
@@ -207,6 +212,8 @@ func (s *Server) buildPage(ctx context.Context, r *http.Request, key string, ver
 	}
 	if key != notFoundKey {
 		p.root, p.bootNow, p.style = "", "", ""
+	} else {
+		p.composed = new(composedDocs)
 	}
 	if ok {
 		p.data = data
@@ -267,16 +274,19 @@ func (s *Server) composeNotFound(ctx context.Context, r *http.Request, version i
 	if err != nil {
 		return nil, fmt.Errorf("server: encode boot data: %w", err)
 	}
+	// Made per request (never cached): joined from parts made once
+	// (compose.go), or whole when they cannot be made.
+	if d := shared.composed.parts(s, spec, shared.root, shared.style); d != nil {
+		return d.page(spec.Status, bootJSON, shared.csp), nil
+	}
 	var buf bytes.Buffer
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, shared.root, shared.style, bootJSON)); err != nil {
 		return nil, fmt.Errorf("server: document template: %w", err)
 	}
-	// Made per request (never cached), with the shared page's style sheet
-	// (the same markup): gzip at its fastest level costs well under a
-	// millisecond.
 	html := bytes.Clone(buf.Bytes())
 	p := &renderedPage{status: spec.Status, body: variants{codingIdentity: html}, csp: shared.csp}
 	p.body.add(codingGzip, gzipBytes(html, gzip.BestSpeed))
+	p.seal()
 	return p, nil
 }
 
@@ -394,6 +404,7 @@ func newRenderedPage(status int, html []byte) *renderedPage {
 	for c := range p.etags {
 		p.etags[c] = `"` + tag + etagSuffixes[c] + `"`
 	}
+	p.seal()
 	return p
 }
 
@@ -411,30 +422,67 @@ func (p *renderedPage) compress() {
 		p.body[codingZstd] = z
 	}
 	p.body.add(codingBrotli, brotliBytes(html, pageLevels.brotli))
+	p.seal()
+}
+
+// The header values of every page response, made once, each a slice of
+// length and capacity one put in the response's header map as it is (an
+// Add elsewhere copies it; see httpcore.HeaderSet): the cached page's
+// answer allocates none of them.
+var (
+	htmlContentType = []string{"text/html; charset=utf-8"}
+	varyEncoding    = []string{"Accept-Encoding"}
+	cacheNoCache    = []string{"no-cache"}
+	cacheNoStore    = []string{"no-store"}
+)
+
+// pageHeaders are a page's ETag and Content-Length values by coding.
+type pageHeaders struct {
+	etag, length [numCodings][]string
+}
+
+// seal makes the page's header values, once its bodies are final.
+func (p *renderedPage) seal() {
+	h := new(pageHeaders)
+	for c, b := range p.body {
+		if b != nil {
+			h.length[c] = []string{strconv.Itoa(len(b))}
+		}
+		if p.etags[c] != "" {
+			h.etag[c] = []string{p.etags[c]}
+		}
+	}
+	p.headers = h
 }
 
 // writePage sends a rendered page in the best coding the client accepts
 // among those the page has.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPage) {
 	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Vary", "Accept-Encoding")
+	h["Content-Type"] = htmlContentType
+	h["Vary"] = varyEncoding
 	if p.csp != "" {
-		h.Set("Content-Security-Policy", p.csp)
+		h["Content-Security-Policy"] = []string{p.csp}
 	}
 	c, body := p.body.pick(r)
+	ph := p.headers
+	if ph == nil {
+		p := *p
+		p.seal()
+		ph = p.headers
+	}
 	if p.status == http.StatusOK && p.etags[c] != "" {
 		etag := p.etags[c]
-		h.Set("Cache-Control", "no-cache")
-		h.Set("ETag", etag)
+		h["Cache-Control"] = cacheNoCache
+		h["Etag"] = ph.etag[c]
 		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	} else {
-		h.Set("Cache-Control", "no-store")
+		h["Cache-Control"] = cacheNoStore
 	}
-	setEncodingHeaders(h, c, body)
+	setEncoding(h, c, ph.length[c])
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
 		writeGathered(w, r, body)
