@@ -1,6 +1,7 @@
 // The browser's entry: hydrates the server-rendered page with the same boot
 // data, after loading the chunk of the page on screen.
 import './styles.css';
+import './lib/effect-timing';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from './lib/router';
