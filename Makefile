@@ -10,7 +10,7 @@ ADDR    ?= 127.0.0.1:8080
 TEST_DATABASE_URL ?= $(shell pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && echo 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable')
 export TEST_DATABASE_URL
 
-WEB_SRC := $(shell find web/src content -type f 2>/dev/null) web/vite.config.ts web/vite.admin.config.ts web/scripts/build-server.mjs web/package-lock.json
+WEB_SRC := $(shell find web/src content -type f 2>/dev/null) web/vite.config.ts web/vite.admin.config.ts web/scripts/build-server.mjs web/scripts/preact-aliases.mjs web/package-lock.json
 
 .PHONY: all build web run test test-go test-web test-e2e test-lighthouse lighthouse budget bench clean
 

@@ -2,19 +2,24 @@
 // engine inside the Go binary. It defines globalThis.render(url, dataJSON).
 import { build } from 'esbuild';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
+import { preactAliases } from './preact-aliases.mjs';
 
-const require = createRequire(import.meta.url);
+const webDir = join(import.meta.dirname, '..');
 
-// React's legacy string renderer needs no host APIs (TextEncoder,
-// MessageChannel) that the embedded engine lacks.
-const legacyServer = {
-  name: 'react-dom-legacy-server',
+// The public site renders with Preact under React's names, as in the
+// browser (see preact-aliases.mjs): the server's HTML is made by the same
+// components and library the client hydrates it with. Its string renderer
+// needs no host APIs (TextEncoder, MessageChannel) that the embedded
+// engine lacks.
+const preact = {
+  name: 'preact-aliases',
   setup(b) {
-    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({
-      path: join(dirname(require.resolve('react-dom/package.json')), 'cjs/react-dom-server-legacy.browser.production.js'),
-    }));
+    b.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => {
+      const to = preactAliases[args.path];
+      if (!to) return { errors: [{ text: `${args.path} has no Preact replacement in scripts/preact-aliases.mjs` }] };
+      return b.resolve(to, { kind: args.kind, resolveDir: webDir });
+    });
   },
 };
 
@@ -91,6 +96,6 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'true' },
   loader: { '.css': 'empty', '.svg': 'text' },
   outfile: 'dist/server/server.js',
-  plugins: [legacyServer, eagerGlob],
+  plugins: [preact, eagerGlob],
   logLevel: 'warning',
 });

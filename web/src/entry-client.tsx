@@ -1,6 +1,7 @@
 // The browser's entry: hydrates the server-rendered page with the same boot
 // data, after loading the chunk of the page on screen.
 import './styles.css';
+import './lib/effect-timing';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from './lib/router';
@@ -10,6 +11,7 @@ import { lazyRegistry, type PageModule } from './app/pages';
 import { pagePaths } from './app/routes';
 import { NOT_FOUND_PAGE, type BootData, type PageName } from './gen/wire';
 import { ApiCache } from './lib/api';
+import { captureEarlyInput } from './lib/early-input';
 import { fullStylesPending, loadFullStylesWhenIdle } from './lib/full-styles';
 
 // One chunk per page, found by file name (src/pages/<page>.tsx).
@@ -26,11 +28,14 @@ async function start() {
   const route = match?.[0]?.route;
   const page = route?.page as PageName | undefined;
   if (page) await registry.load(page).catch(() => undefined);
-  // In a transition, hydration yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole page.
+  const root = document.getElementById('root')!;
+  // What the visitor typed before now, read before hydration touches the fields.
+  captureEarlyInput(root);
+  // React hydrates in a transition in slices, yielding to the browser;
+  // Preact (what the public site runs on) hydrates at once, in far less time.
   startTransition(() => {
     hydrateRoot(
-      document.getElementById('root')!,
+      root,
       <BrowserRouter beforeShow={fullStylesPending}>
         <App cache={new ApiCache(boot.api)} registry={registry} now={new Date(boot.now)} settings={boot.settings} failed={boot.error} />
       </BrowserRouter>,

@@ -3,7 +3,7 @@ import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markTakenOver, replayEarlyActions } from './early-input';
+import { captureEarlyInput, markTakenOver, replayEarlyActions } from './early-input';
 import { useEarlyInput } from './use-early-input';
 
 interface Entry {
@@ -84,6 +84,7 @@ async function hydrate(onSubmit: (v: unknown) => void, onKept?: (names: string[]
     useEarlyInputTakeover();
     return <Form onSubmit={onSubmit} onKept={onKept} />;
   }
+  captureEarlyInput(container!);
   await act(async () => {
     root = hydrateRoot(container!, <App />);
   });

@@ -1,12 +1,16 @@
 // What a visitor does on a server-rendered page before its script takes
 // over. The page is painted and usable-looking seconds before the app
 // hydrates on a slow phone, and people (and browsers' autofill) type at
-// once. React hydrates a controlled field without touching what is in it,
-// but its state still holds the server's value, so the next render of the
-// form put that back and the typing was gone. Here the form's own change
-// handlers are given what is in its fields when it hydrates, and the taps
-// and submits the page's inline loader held back (see appLoader in the Go
-// server) are replayed once the app is ready.
+// once. Hydration leaves most fields as they are but the app's state still
+// holds the server's value, so the next render of the form put that back
+// and the typing was gone; and Preact's hydration sets a textarea's value
+// to the rendered one at once. So what is in the fields is read just
+// before hydration starts (captureEarlyInput), the form's own change
+// handlers are given it as the form hydrates, and the taps and submits the
+// page's inline loader held back (see appLoader in the Go server) are
+// replayed once the app is ready.
+
+import { flushSync } from 'react-dom';
 
 /** A form control whose value the visitor can change. */
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -62,6 +66,40 @@ interface Filled {
   value: string;
   checked: boolean;
   files: File[];
+  /** Where the caret or selection was, when the field had the focus. */
+  selection: [number, number] | null;
+}
+
+/** What is in el now. */
+function read(el: Control): Filled {
+  const input = el instanceof HTMLInputElement ? el : null;
+  let selection: [number, number] | null = null;
+  if (!(el instanceof HTMLSelectElement) && el.ownerDocument.activeElement === el) {
+    try {
+      if (el.selectionStart !== null && el.selectionEnd !== null) selection = [el.selectionStart, el.selectionEnd];
+    } catch {
+      // Inputs without a caret (date, email in some browsers) have no selection to keep.
+    }
+  }
+  return { el, value: el.value, checked: input?.checked ?? false, files: Array.from(input?.files ?? []), selection };
+}
+
+/** The fields the visitor filled, as read just before hydration (captureEarlyInput); null when not read. */
+let captured: WeakMap<Control, Filled> | null = null;
+
+/**
+ * Reads what the visitor put into the fields under root before the app
+ * hydrates it: call it just before hydrating, in the same task. The forms
+ * then hand over these values (keepEarlyInput), whatever hydration did to
+ * the fields. Without it the forms read their fields as they hydrate.
+ */
+export function captureEarlyInput(root: ParentNode) {
+  if (!hydrating()) return;
+  captured = new WeakMap();
+  for (const el of Array.from(root.querySelectorAll('input, textarea, select'))) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
+    if (changedByVisitor(el)) captured.set(el, read(el));
+  }
 }
 
 /** Puts files back into a file input. */
@@ -80,7 +118,7 @@ function putFiles(el: HTMLInputElement, files: File[]) {
  * listens to, after telling React's change tracking that the field held
  * its rendered value (React reports a change only from what it last saw).
  */
-function replayChange({ el, value, checked, files }: Filled) {
+function replayChange({ el, value, checked, files, selection }: Filled) {
   if (!el.isConnected) return;
   if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === 'file')) {
     // React reports every change event of these.
@@ -95,12 +133,11 @@ function replayChange({ el, value, checked, files }: Filled) {
     return;
   }
   const focused = el.ownerDocument.activeElement === el;
-  const [start, end] = focused ? [el.selectionStart, el.selectionEnd] : [null, null];
   el.value = el.defaultValue; // through React's tracker: the value React rendered
   nativeValueSetter(el)(value);
-  if (focused && start !== null && end !== null) {
+  if (focused && selection) {
     try {
-      el.setSelectionRange(start, end);
+      el.setSelectionRange(...selection);
     } catch {
       // Inputs without a caret (date, email in some browsers) refuse it.
     }
@@ -112,8 +149,8 @@ function replayChange({ el, value, checked, files }: Filled) {
  * Gives form's change handlers whatever the visitor put into its fields
  * that the app did not render there, in form order, and calls onKept with
  * their names. Run while the form hydrates (a layout effect), before
- * anything renders it again: what is in the fields is read at once; the
- * changes are handed over just after the commit, one at a time, so each
+ * anything renders it again: what is in the fields now, or what
+ * captureEarlyInput read in them before hydration set them back; the changes are handed over just after the commit, one at a time, so each
  * handler sees the state the one before left (handlers that build an
  * entry from the render's values would otherwise overwrite each other).
  * On a form the app rendered itself it finds nothing.
@@ -123,13 +160,15 @@ export function keepEarlyInput(form: HTMLFormElement, onKept?: (names: string[])
   const filled: Filled[] = [];
   for (const el of Array.from(form.elements)) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
-    if (!changedByVisitor(el)) continue;
-    const input = el instanceof HTMLInputElement ? el : null;
-    filled.push({ el, value: el.value, checked: input?.checked ?? false, files: Array.from(input?.files ?? []) });
+    // As the field is now, or as it was before hydration set it back (a textarea under Preact).
+    const f = changedByVisitor(el) ? read(el) : captured?.get(el);
+    if (f) filled.push(f);
   }
   if (filled.length === 0) return;
   queueMicrotask(() => {
-    for (const f of filled) replayChange(f);
+    // Each change renders before the next is handed over: React renders a
+    // discrete event's updates at once, Preact batches them to a microtask.
+    for (const f of filled) flushSync(() => replayChange(f));
     onKept?.(filled.map((f) => f.el.name || f.el.id));
   });
 }
@@ -163,6 +202,7 @@ function hydrating(): boolean {
 export function markTakenOver() {
   const early = earlyActions();
   if (early) early.taken = true;
+  captured = null;
 }
 
 /**

@@ -46,8 +46,8 @@ const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const submit = () => fireEvent.submit(screen.getByRole('form'));
 
 function fillBoth() {
-  fireEvent.change(input('name'), { target: { value: 'Asha' } });
-  fireEvent.change(input('note'), { target: { value: 'Hello' } });
+  fireEvent.input(input('name'), { target: { value: 'Asha' } });
+  fireEvent.input(input('note'), { target: { value: 'Hello' } });
 }
 
 describe('useSubmitForm', () => {
@@ -56,7 +56,7 @@ describe('useSubmitForm', () => {
   it('sends nothing while a field is invalid: shows the messages and focuses the first', () => {
     const { send } = pendingSend();
     render(<Form send={send} />);
-    fireEvent.change(input('note'), { target: { value: 'Hello' } });
+    fireEvent.input(input('note'), { target: { value: 'Hello' } });
     submit();
     expect(send).not.toHaveBeenCalled();
     expect(screen.getByText('Enter a name.')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('useSubmitForm', () => {
     fillBoth();
     submit();
     await answer({ kind: 'failed', message: 'Try again.' });
-    fireEvent.change(input('name'), { target: { value: '' } });
+    fireEvent.input(input('name'), { target: { value: '' } });
     submit();
     expect(screen.getByRole('alert').textContent).toBe('');
     expect(send).toHaveBeenCalledTimes(1);

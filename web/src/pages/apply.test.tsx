@@ -43,7 +43,12 @@ const api = { '/api/jobs/cloud': { data: job } };
 const withJobs = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
-const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+/** Types into a field (the input event, as a browser sends), or picks an option of a select (its change event). */
+const type = (name: string, value: string) => {
+  const el = field(name) as HTMLElement;
+  if (el instanceof HTMLSelectElement) fireEvent.change(el, { target: { value } });
+  else fireEvent.input(el, { target: { value } });
+};
 const choose = (name: string, f: File) => fireEvent.change(field(name), { target: { files: [f] } });
 const pdf = (name = 'cv.pdf') => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
 
@@ -162,7 +167,7 @@ describe('Apply page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Work experience 2' }));
     expect(screen.getAllByLabelText('Job Title')).toHaveLength(1);
 
-    fireEvent.change(field('Skills'), { target: { value: 'Kubernetes' } });
+    fireEvent.input(field('Skills'), { target: { value: 'Kubernetes' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add skill' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kubernetes' }));
     expect(screen.queryByText('Kubernetes')).toBeNull();

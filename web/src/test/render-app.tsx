@@ -3,6 +3,7 @@
 import './dom-stubs';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from '../lib/router';
 import { afterEach } from 'vitest';
 import { App } from '../app/app';
@@ -34,13 +35,28 @@ export interface RenderOptions {
   now?: Date;
 }
 
-/** Renders the whole site at url, as the server and browser entries do. */
-export function renderApp(url: string, { api = {}, now = TEST_NOW }: RenderOptions = {}): RenderResult {
-  return render(
+function appAt(url: string, { api = {}, now = TEST_NOW }: RenderOptions): ReactNode {
+  return (
     <MemoryRouter initialEntries={[url]}>
       <App cache={new ApiCache(api)} registry={testRegistry} now={now} settings={TEST_SETTINGS} />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+/** Renders the whole site at url, as the server and browser entries do. */
+export function renderApp(url: string, options: RenderOptions = {}): RenderResult {
+  return render(appAt(url, options));
+}
+
+/**
+ * The whole site at url as the browser gets it: the server's HTML, then
+ * hydrated. Returns that HTML too, to compare what hydration left.
+ */
+export function hydrateApp(url: string, options: RenderOptions = {}): RenderResult & { serverHTML: string } {
+  const container = document.body.appendChild(document.createElement('div'));
+  const serverHTML = renderToString(appAt(url, options));
+  container.innerHTML = serverHTML;
+  return Object.assign(render(appAt(url, options), { container, hydrate: true }), { serverHTML });
 }
 
 /** Renders ui at route inside the app's providers, with the current path shown in a test id "location". */

@@ -144,8 +144,8 @@ describe('status page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'E-mail me a new link' }));
     expect(await screen.findByText('Enter your reference.')).toBeTruthy();
     expect(calls).toEqual([]);
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: ' asha@example.com ' } });
-    fireEvent.change(screen.getByLabelText('Reference'), { target: { value: 'APP-7KQ2M4XD' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: ' asha@example.com ' } });
+    fireEvent.input(screen.getByLabelText('Reference'), { target: { value: 'APP-7KQ2M4XD' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'E-mail me a new link' }));
     });

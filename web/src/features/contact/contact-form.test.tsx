@@ -6,7 +6,7 @@ const filled = { Name: 'Asha Rao', 'E-mail': 'asha@example.com', Subject: 'A new
 
 function fill(values: Record<string, string> = filled) {
   for (const [label, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.input(screen.getByLabelText(label), { target: { value } });
   }
 }
 
@@ -87,7 +87,7 @@ describe('Contact form', () => {
     expect(keyOf(1)).toBe(keyOf(0));
 
     await answer(json(500, { error: { code: 'internal', message: 'Internal error.' } }));
-    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'We need a booking app for clinics, and soon.' } });
+    fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'We need a booking app for clinics, and soon.' } });
     fireEvent.click(submitButton());
     expect(keyOf(2)).toMatch(/^[0-9a-f]{32}$/);
     expect(keyOf(2)).not.toBe(keyOf(1));
@@ -128,7 +128,7 @@ describe('Contact form', () => {
     expect((email as HTMLInputElement).value).toBe(filled['E-mail']);
 
     // Editing a field clears its message.
-    fireEvent.change(email, { target: { value: 'asha@example.org' } });
+    fireEvent.input(email, { target: { value: 'asha@example.org' } });
     expect(email.getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -159,7 +159,7 @@ describe('Contact form', () => {
     const { fetch, answer } = pendingFetch();
     renderApp('/contact-us');
     fill();
-    fireEvent.change(document.querySelector('input[name="website"]')!, { target: { value: 'http://spam.example' } });
+    fireEvent.input(document.querySelector('input[name="website"]')!, { target: { value: 'http://spam.example' } });
     fireEvent.click(submitButton());
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string).website).toBe('http://spam.example');
     await answer(json(201, { id: 'c2' }));

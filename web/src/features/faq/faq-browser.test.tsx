@@ -8,7 +8,7 @@ import { FAQ_REVEAL_STEP_MS } from './constants';
 // Plain DOM queries where they say the same: role queries over the whole app are slow in jsdom.
 const search = () => screen.getByLabelText<HTMLInputElement>('Search FAQs');
 const status = () => search().closest('[role="search"]')!.querySelector('[role="status"]')!;
-const type = (text: string) => fireEvent.change(search(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(search(), { target: { value: text } });
 const list = () => document.getElementById('faq-list-title')!.parentElement!;
 const items = () => within(list()).queryAllByRole('listitem');
 

@@ -22,7 +22,7 @@ export function PrivacyPolicy() {
                 href={`#${s.id}`}
                 className="-ml-px flex gap-2 border-l border-transparent py-1 pl-4 text-slate-700 hover:border-brand-600 hover:text-brand-700"
               >
-                <span className="tabular-nums text-slate-500">{i + 1}.</span>
+                <span className="tabular-nums text-slate-500">{`${i + 1}.`}</span>
                 {s.title}
               </a>
             </li>
@@ -35,7 +35,7 @@ export function PrivacyPolicy() {
         {copy.sections.map((s, i) => (
           <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-12 border-t border-slate-200 pt-10">
             <h2 id={`${s.id}-title`} className="text-2xl font-bold tracking-tight text-slate-900">
-              <span className="text-brand-700">{i + 1}.</span> {s.title}
+              <span className="text-brand-700">{`${i + 1}.`}</span> {s.title}
             </h2>
             <div className="prose-html mt-4" dangerouslySetInnerHTML={{ __html: blocksToHTML(s.body, values) }} />
           </section>

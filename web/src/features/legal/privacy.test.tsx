@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import site from '../../../../content/site.json';
-import { renderApp } from '../../test/render-app';
+import { hydrateApp, renderApp } from '../../test/render-app';
 import { TEST_SETTINGS } from '../../test/render-app';
 
 const titles = [
@@ -23,6 +23,14 @@ describe('Privacy page (/privacy)', () => {
     expect(sections.map((h) => h.textContent)).toEqual(titles.map((t, i) => `${i + 1}. ${t}`));
     const toc = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav[aria-labelledby="privacy-toc-title"] a'));
     expect(toc.map((a) => a.getAttribute('href'))).toEqual(sections.map((h) => `#${h.parentElement!.id}`));
+  });
+
+  it('keeps the numbered headings as the server wrote them when it hydrates', () => {
+    const { serverHTML } = hydrateApp('/privacy');
+    const server = new DOMParser().parseFromString(serverHTML, 'text/html');
+    const text = (root: ParentNode) => Array.from(root.querySelectorAll('main section[id] > h2, main nav li'), (e) => e.textContent);
+    expect(text(server)).toHaveLength(18);
+    expect(text(document)).toEqual(text(server));
   });
 
   it('names the support e-mail, the retention period and the on-request map', () => {

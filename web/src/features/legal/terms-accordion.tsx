@@ -25,7 +25,7 @@ export function TermsAccordion() {
                 onClick={() => setOpenId(open ? null : s.id)}
                 className="flex w-full items-center gap-4 px-5 py-4 text-left text-lg font-semibold text-slate-900 transition-colors hover:text-brand-700 sm:px-6"
               >
-                <span className="w-7 shrink-0 tabular-nums text-brand-700">{i + 1}.</span>
+                <span className="w-7 shrink-0 tabular-nums text-brand-700">{`${i + 1}.`}</span>
                 <span className="flex-1">{s.title}</span>
                 <ChevronDownIcon
                   className={`size-5 shrink-0 text-brand-700 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
