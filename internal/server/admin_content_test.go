@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -329,8 +330,14 @@ func TestAdminJobPreview(t *testing.T) {
 	if strings.Contains(p.HTML, `type="module"`) || strings.Contains(p.HTML, "modulepreload") {
 		t.Error("preview asks for the app's scripts")
 	}
-	if !strings.Contains(p.HTML, "<style>") {
-		t.Error("preview lacks the site's style sheet")
+	// The frame runs under the console's policy, which allows no inline
+	// style: the whole sheet is linked (outside <noscript>) instead.
+	if strings.Contains(p.HTML, "<style") {
+		t.Error("preview carries an inline style sheet, which the console's Content-Security-Policy refuses")
+	}
+	head, _, _ := strings.Cut(p.HTML, "<noscript>")
+	if !regexp.MustCompile(`<link rel="stylesheet" href="/assets/[^"]+\.css">`).MatchString(head) {
+		t.Error("preview lacks a link to the site's style sheet")
 	}
 	if strings.Contains(p.HTML, "alert(") || strings.Contains(p.HTML, "onerror") {
 		t.Error("preview carries the script of the description")

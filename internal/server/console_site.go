@@ -58,8 +58,21 @@ func (s *Server) previewPage(ctx context.Context, path string, spec *pageSpec) (
 	// The frame runs no script; its requests for the app's modules would
 	// only fail (an opaque origin) and clutter the console.
 	html := previewScripts.ReplaceAllString(string(p.body[codingIdentity]), "")
-	return strings.ReplaceAll(html, "<script>"+appLoader+"</script>\n", ""), nil
+	html = strings.ReplaceAll(html, "<script>"+appLoader+"</script>\n", "")
+	// A srcdoc frame runs under the console's Content-Security-Policy,
+	// which allows no inline style sheet (a page's own is allowed by its
+	// hash on the page's answer only): the frame links the whole sheet,
+	// from this origin, instead.
+	var links strings.Builder
+	for _, href := range s.assets.entryCSS {
+		links.WriteString(`<link rel="stylesheet" href="` + href + `">`)
+	}
+	return previewStyle.ReplaceAllLiteralString(html, links.String()), nil
 }
+
+// previewStyle matches the page's inline style sheet (it holds no
+// "</style", see pageStyle).
+var previewStyle = regexp.MustCompile(`(?s)<style>.*?</style>`)
 
 // previewScripts matches the list of the app's modules (appLoader, removed
 // as well, would start them).

@@ -423,7 +423,7 @@ test('the CSV export has the header, the application, formula cells made safe an
   const csv = (await readFile((await download.path())!)).toString('utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'Reference,Applied,Job,Status,First name,Middle name,Last name,E-mail,Phone,Location preference,Availability,LinkedIn,Website,Skills,Eligible to work,Willing to relocate,Heard from,Suspected spam',
+    'Reference,Applied,Job,Status,First name,Middle name,Last name,E-mail,Phone,Location preference,Availability,LinkedIn,Website,Skills,Eligible to work,Willing to relocate,Heard from,Source,Suspected spam',
   );
   const rows = lines.slice(1).filter((l) => l.startsWith(`${app.reference},`));
   expect(rows).toHaveLength(1);
