@@ -3,14 +3,10 @@
 // retries of a route that scored low) and prints the median of each
 // category, and of FCP, LCP, TBT and CLS, with the machine's benchmarkIndex.
 //
-// --check: exits non-zero unless every route scores Accessibility, Best
-// Practices and SEO 100 (medians of its runs) and every run completed. These
-// depend on the code alone. Performance and the timings depend on the
-// machine as much as on the code (benchmarkIndex 2000-2900 on the same kind
-// of 2-core machine moved Performance by 10 points), so they are reported,
-// not gated: PERFORMANCE_GATE below is null until the pages' main-thread
-// work leaves a margin on this kind of machine; set to a number, --check
-// also fails a route whose Performance median is below it.
+// --check: exits non-zero unless every route scores Performance 95 or more
+// (PERFORMANCE_GATE) and Accessibility, Best Practices and SEO 100 (medians
+// of its runs, no retries) and every run completed. FCP, LCP, TBT and CLS
+// are printed beside the scores with the machine's benchmarkIndex and load.
 //
 // --diag: one run per route, printing FCP, LCP, TBT, CLS, the LCP element,
 // the main thread's long tasks and the scripts' CPU time instead of scores.
@@ -36,11 +32,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The categories --check gates: they depend on the code, not on the machine. */
 const REQUIRED = ['accessibility', 'best-practices', 'seo'];
 /**
- * The lowest passing Performance median under --check, or null: reported
- * only (see the top). The phones-first work turns it back on at 95 once Total
- * Blocking Time leaves a margin on the 2-core machines CI runs on.
+ * The lowest passing Performance median under --check (null: reported only).
+ * Performance moves with the machine as well as with the code; on this kind
+ * of 2-core machine, quiet, the public routes score 99-100 with Total
+ * Blocking Time 0-50 ms (the application form about 135 ms), which leaves
+ * the gate a margin.
  */
-const PERFORMANCE_GATE = null;
+const PERFORMANCE_GATE = 95;
 /** The lowest passing score of each gated category. */
 const MINIMUM = { accessibility: 100, 'best-practices': 100, seo: 100, ...(PERFORMANCE_GATE == null ? {} : { performance: PERFORMANCE_GATE }) };
 
@@ -183,13 +181,13 @@ try {
   } else {
     const gates = Object.entries(MINIMUM).map(([c, min]) => `${c} ≥ ${min}`).join(', ');
     console.log(`Lighthouse ${runs} run(s) per route, mobile preset, medians (no retries); gated: ${gates}, every run complete${PERFORMANCE_GATE == null ? '; performance and timings reported, not gated' : ''}`);
-    console.log(`${'route'.padEnd(28)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}   timings (median)                                    benchmarkIndex`);
+    console.log(`${'route'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}   timings (median)                                    benchmarkIndex`);
     const benches = [];
     for (const route of routes) {
       const { med, timings, bench, problems, broken } = await measure(route, `${base}${route}`, chrome.port);
       if (!Number.isNaN(bench)) benches.push(bench);
       const show = (c) => (Number.isNaN(med[c]) ? '-' : String(med[c])).padStart(15);
-      console.log(`${(waived(route).size ? `${route} (noindex)` : route).padEnd(28)} ${CATEGORIES.map(show).join('')}    ${showTimings(timings).padEnd(50)}  ${Number.isNaN(bench) ? '-' : Math.round(bench)}`);
+      console.log(`${(waived(route).size ? `${route} (noindex)` : route).padEnd(36)} ${CATEGORIES.map(show).join('')}    ${showTimings(timings).padEnd(50)}  ${Number.isNaN(bench) ? '-' : Math.round(bench)}`);
       for (const p of problems) console.log(`    ${p}`);
       const low = Object.entries(MINIMUM).filter(([c, min]) => !(med[c] >= min));
       if (broken > 0 || low.length > 0) {
