@@ -7,14 +7,12 @@
 // SMTP server), and a repeated submission is answered with the first
 // answer's status link. axe checks every screen.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { addStaff, setUpAccount } from './admin-helpers';
 import { test } from './fixtures';
 import { pdfFile, pngFile } from './files';
-import { base, inAMonth, openJobs, watchErrors } from './helpers';
+import { base, inAMonth, mailsTo, openJobs, watchErrors } from './helpers';
 import { CONSENT_VERSION } from '../src/gen/apply-rules';
 
 // Sign-in hashes passwords, which is slow on a loaded machine.
@@ -109,26 +107,6 @@ test('a recruiter edits an e-mail and previews its subject, text and HTML for a 
   expect(found).toEqual([]);
   expect(errors.filter(unexpected)).toEqual([]);
 });
-
-/** Undoes quoted-printable encoding (mail bodies). */
-function unQP(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-/** The mails the site wrote to address (the .eml files of its data folder), decoded. */
-function mailsTo(address: string): string[] {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith('.eml'))
-    .map((n) => unQP(readFileSync(join(dir, n), 'utf8')))
-    .filter((m) => m.includes(`<${address}>`) || m.includes(`To: ${address}`));
-}
 
 /** Sends an application through the public API as the form does; returns the answer. */
 async function apply(page: Page, email: string, key = ''): Promise<{ reference: string; statusUrl: string }> {
