@@ -146,8 +146,18 @@ func scansAtOnce(dir string) error {
 // peak growth over the size before, fn's time and its result.
 func sampleRSS(fn func() []string) (grew int64, took time.Duration, out []string) {
 	before := rssBytes()
+	peak := watchPeak(rssBytes, before)
+	t0 := time.Now()
+	out = fn()
+	took = time.Since(t0)
+	return max(peak(), rssBytes()) - before, took, out
+}
+
+// watchPeak reads read every 5 ms from now on; the function it returns
+// stops the reading and gives the highest value seen, start included.
+func watchPeak(read func() int64, start int64) func() int64 {
 	var peak atomic.Int64
-	peak.Store(before)
+	peak.Store(start)
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
@@ -155,7 +165,7 @@ func sampleRSS(fn func() []string) (grew int64, took time.Duration, out []string
 		t := time.NewTicker(5 * time.Millisecond)
 		defer t.Stop()
 		for {
-			if r := rssBytes(); r > peak.Load() {
+			if r := read(); r > peak.Load() {
 				peak.Store(r)
 			}
 			select {
@@ -165,15 +175,11 @@ func sampleRSS(fn func() []string) (grew int64, took time.Duration, out []string
 			}
 		}
 	}()
-	t0 := time.Now()
-	out = fn()
-	took = time.Since(t0)
-	close(stop)
-	<-done
-	if r := rssBytes(); r > peak.Load() {
-		peak.Store(r)
+	return func() int64 {
+		close(stop)
+		<-done
+		return peak.Load()
 	}
-	return peak.Load() - before, took, out
 }
 
 // summarize counts equal answers: "8 × refused: …".

@@ -139,25 +139,7 @@ func (m memFigures) String() string {
 func (s *siteProcess) measure(fn func()) memFigures {
 	s.quiet()
 	m := memFigures{before: s.rss()}
-	var peak atomic.Int64
-	peak.Store(m.before)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			if r := s.rss(); r > peak.Load() {
-				peak.Store(r)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	peak := watchPeak(s.rss, m.before)
 	t0 := time.Now()
 	fn()
 	m.took = time.Since(t0)
@@ -166,9 +148,7 @@ func (s *siteProcess) measure(fn func()) memFigures {
 	m.short = s.rss()
 	time.Sleep(time.Until(end.Add(settleLong)))
 	m.settle = s.rss()
-	close(stop)
-	<-done
-	m.peak = max(peak.Load(), m.short, m.settle)
+	m.peak = max(peak(), m.short, m.settle)
 	return m
 }
 
