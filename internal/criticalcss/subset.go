@@ -80,7 +80,18 @@ func (u *Usage) scan(doc string, depth int) {
 // their order, each as written (comments dropped, except /*! … */ at the
 // top level).
 func (s *Sheet) Subset(u *Usage) string {
-	// Which style rules may match.
+	kept := s.keptRules(u)
+	need := s.neededProperties(u, kept)
+	names := s.animationNames(u, kept, need)
+	var b bytes.Buffer
+	b.Grow(s.size / 3)
+	w := writer{kept: kept, need: need, names: names, b: &b}
+	w.rules(s.rules)
+	return b.String()
+}
+
+// keptRules are the style rules that may match what u uses.
+func (s *Sheet) keptRules(u *Usage) map[*rule]bool {
 	kept := map[*rule]bool{}
 	var mark func(rules []*rule)
 	mark = func(rules []*rule) {
@@ -97,8 +108,12 @@ func (s *Sheet) Subset(u *Usage) string {
 	}
 	mark(s.rules)
 
-	// The custom properties they name, and those named by the values of
-	// these in the pools, transitively.
+	return kept
+}
+
+// neededProperties are the custom properties the kept rules (and u) name,
+// and those named by the values of these in the pools, transitively.
+func (s *Sheet) neededProperties(u *Usage, kept map[*rule]bool) map[string]bool {
 	need := map[string]bool{}
 	var queue []string
 	add := func(names []string) {
@@ -138,7 +153,12 @@ func (s *Sheet) Subset(u *Usage) string {
 		}
 	}
 
-	// The animation names kept declarations may use: their words.
+	return need
+}
+
+// animationNames are the words kept declarations (and u) may use as
+// animation names.
+func (s *Sheet) animationNames(u *Usage, kept map[*rule]bool, need map[string]bool) map[string]bool {
 	names := map[string]bool{}
 	for _, w := range u.words {
 		names[w] = true
@@ -166,11 +186,7 @@ func (s *Sheet) Subset(u *Usage) string {
 	}
 	collect(s.rules)
 
-	var b bytes.Buffer
-	b.Grow(s.size / 3)
-	w := writer{kept: kept, need: need, names: names, b: &b}
-	w.rules(s.rules)
-	return b.String()
+	return names
 }
 
 type writer struct {
