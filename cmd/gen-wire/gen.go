@@ -383,10 +383,12 @@ func writeRules(b *bytes.Buffer) error {
 	b.WriteString("/** A document title, as the server writes it into <head>: replace {title} with the page's title. */\n")
 	fmt.Fprintf(b, "export const DOCUMENT_TITLE_TEMPLATE = %s;\n\n", jsString(content.Title(placeholder)))
 
-	params, valueMax := jobsearch.Rules()
+	params, valueMax, yearsMax, workplaces := jobsearch.Rules()
 	b.WriteString("/**\n * The job search's rules (jobsearch.Rules): its URL parameters in the\n")
-	b.WriteString(" * canonical order, the longest value in characters, and the characters\n")
-	b.WriteString(" * whose runs the server collapses to one space (Go's unicode.IsSpace).\n */\n")
+	b.WriteString(" * canonical order, the longest value in characters, the characters\n")
+	b.WriteString(" * whose runs the server collapses to one space (Go's unicode.IsSpace),\n")
+	b.WriteString(" * the most years of experience and the workplace types (the values of\n")
+	b.WriteString(" * the years and workplace parameters; others are dropped).\n */\n")
 	b.WriteString("export const JOB_SEARCH = {\n  params: [")
 	for i, p := range params {
 		if i > 0 {
@@ -397,6 +399,15 @@ func writeRules(b *bytes.Buffer) error {
 	b.WriteString("],\n")
 	fmt.Fprintf(b, "  valueMax: %d,\n", valueMax)
 	fmt.Fprintf(b, "  spaceClass: %s,\n", jsString(spaceClass()))
+	fmt.Fprintf(b, "  yearsMax: %d,\n", yearsMax)
+	b.WriteString("  workplaces: [")
+	for i, w := range workplaces {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(jsString(w))
+	}
+	b.WriteString("],\n")
 	b.WriteString("} as const;\n\n")
 
 	b.WriteString("/** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */\n")
@@ -498,6 +509,8 @@ func writeApplicationOptions(b *bytes.Buffer) error {
 	}
 	fmt.Fprintf(b, "/** The version of the data notice the application form shows (domain.ConsentVersion). */\n")
 	fmt.Fprintf(b, "export const CONSENT_VERSION = %s;\n\n", jsString(domain.ConsentVersion))
+	fmt.Fprintf(b, "/** The limits of a blog post's tags (internal/domain/blogtags.go). */\n")
+	fmt.Fprintf(b, "export const POST_TAG_LIMITS = { max: %d, minLength: %d, maxLength: %d } as const;\n\n", domain.PostTagsMax, domain.PostTagMin, domain.PostTagMax)
 	return writeApplicationRules(b)
 }
 

@@ -161,8 +161,9 @@ func TestSeveralInstances(t *testing.T) {
 		if res := get(t, b.addr, "/career"); res.status != http.StatusOK || strings.Contains(res.body, title) {
 			t.Fatalf("GET /career on B before the job: %d", res.status)
 		}
+		threeYears, fiveYears := 3, 5
 		in := wire.AdminJobInput{
-			JobTitle: title, Experience: "3-5", Location: "Hyderabad", Department: "Engineering",
+			JobTitle: title, YearsMin: &threeYears, YearsMax: &fiveYears, LocationID: "hyderabad", DepartmentID: "engineering",
 			EmploymentType: "FULL_TIME", SalaryMin: 900000, SalaryMax: 1500000,
 			ClosingDate: time.Now().AddDate(0, 1, 0).Format(time.DateOnly),
 			Description: "<h2>About</h2><p>Keep two instances of everything running.</p>",

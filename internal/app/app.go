@@ -30,6 +30,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/jobfacts"
 	"corpsite/internal/logbuf"
 	"corpsite/internal/mail"
 	"corpsite/internal/render"
@@ -59,6 +60,9 @@ type migrator interface {
 	Migrate(ctx context.Context) error
 }
 
+// SQLitePath is the SQLite database's file in cfg's data folder.
+func SQLitePath(cfg *config.Config) string { return filepath.Join(cfg.DataDir, "site.db") }
+
 // OpenStore opens the configured database and applies its migrations.
 func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
 	var st migrator
@@ -67,7 +71,7 @@ func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
 		if err := privateDir(cfg.DataDir); err != nil {
 			return nil, err
 		}
-		st, err = sqlite.Open(ctx, filepath.Join(cfg.DataDir, "site.db"))
+		st, err = sqlite.Open(ctx, SQLitePath(cfg))
 	} else {
 		st, err = postgres.Open(ctx, cfg.DatabaseURL)
 	}
@@ -77,6 +81,12 @@ func OpenStore(ctx context.Context, cfg *config.Config) (domain.Store, error) {
 	if err := st.Migrate(ctx); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("app: migrate: %w", err)
+	}
+	// Jobs stored before their facts were structured get them (a no-op
+	// once every job that can be mapped is).
+	if _, err := jobfacts.MapStored(ctx, st); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("app: %w", err)
 	}
 	return st, nil
 }
@@ -104,6 +114,7 @@ type App struct {
 	server   *server.Server
 	http     *http.Server
 	listener net.Listener
+	lane     *server.FastLane
 	idKeys   *idcrypt.Keyring
 	uploads  string    // the folder of documents being checked
 	spool    *runSpool // this run's folder in it
@@ -302,7 +313,10 @@ func (a *App) Listen() error {
 		}
 		a.metricsListener = ml
 	}
-	a.listener = server.GatherListener(l)
+	// The fast lane answers cached pages itself and hands net/http the
+	// connections of every other request (server/fastlane.go).
+	a.lane = a.server.FastLane(l, a.http)
+	a.listener = a.lane
 	return nil
 }
 
@@ -365,6 +379,8 @@ func (a *App) Serve(ctx context.Context) error {
 	warmed := make(chan struct{})
 	background.Go(func() { a.server.Warm(bctx); close(warmed); <-bctx.Done(); a.server.StopRewarm() })
 	background.Go(func() { a.janitor(bctx) })
+	background.Go(func() { a.alertScheduler(bctx) })
+	background.Go(func() { a.postScheduler(bctx) })
 	defer func() {
 		stopBackground()
 		done := make(chan struct{})
@@ -410,6 +426,11 @@ func (a *App) Serve(ctx context.Context) error {
 	hctx, cancel := context.WithDeadline(context.Background(), shutdownBy)
 	defer cancel()
 	if err := a.http.Shutdown(hctx); err != nil {
+		return fmt.Errorf("app: shutdown: %w", err)
+	}
+	// Shutdown closed the lane: its connections end after the answer
+	// they are writing, if any.
+	if err := a.lane.Wait(hctx); err != nil {
 		return fmt.Errorf("app: shutdown: %w", err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
@@ -574,6 +595,33 @@ func (a *App) janitor(ctx context.Context) {
 	defer tick.Stop()
 	for {
 		a.housekeep(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// AlertInterval is how often the job alerts' scheduler runs: digests
+// are due at their own times, and each run sends those due by then.
+const AlertInterval = 10 * time.Minute
+
+// alertScheduler runs the job alerts' work (deleting what is past its
+// time, reminders, due digests; see jobalerts.Service.RunOnce) now and
+// every AlertInterval until ctx ends. Several instances may run it at
+// once: each alert's window is recorded with its mail, once.
+func (a *App) alertScheduler(ctx context.Context) {
+	tick := time.NewTicker(AlertInterval)
+	defer tick.Stop()
+	for {
+		r, err := a.server.JobAlerts().RunOnce(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			a.log.Warn("job alerts run failed", "err", err)
+		case r.Digests+r.Reminders+r.Pruned > 0:
+			a.log.Info("job alerts run", "digests", r.Digests, "reminders", r.Reminders, "deleted", r.Pruned, "checked", r.Checked)
+		}
 		select {
 		case <-ctx.Done():
 			return

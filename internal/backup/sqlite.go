@@ -49,8 +49,12 @@ type Database interface {
 }
 
 // bookkeeping are tables that a freshly migrated, empty database already
-// has rows in.
-var bookkeeping = map[string]bool{"schema_migrations": true, "content_version": true, "sqlite_sequence": true}
+// has rows in: the migrations' own, and the default lists of job
+// locations and departments (migration 0017).
+var bookkeeping = map[string]bool{
+	"schema_migrations": true, "content_version": true, "sqlite_sequence": true,
+	"job_locations": true, "job_location_keys": true, "job_departments": true,
+}
 
 // SQLite is the database file at path (the data folder's site.db).
 func SQLite(path string) Database { return sqliteDB{path: path} }

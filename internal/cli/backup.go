@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"corpsite/internal/app"
 	"corpsite/internal/backup"
 	"corpsite/internal/blob"
 	"corpsite/internal/config"
@@ -27,7 +28,7 @@ const keyFileName = "data.key"
 // database returns the database of cfg for a backup or a restore.
 func database(cfg *config.Config) backup.Database {
 	if cfg.DatabaseURL == "" {
-		return backup.SQLite(filepath.Join(cfg.DataDir, "site.db"))
+		return backup.SQLite(app.SQLitePath(cfg))
 	}
 	return backup.Postgres(cfg.DatabaseURL)
 }

@@ -1,5 +1,5 @@
 // Package cli implements the commands of the site binary: serve, migrate,
-// seed, staff, backup, restore and version. Only cmd/site imports it.
+// seed, staff, backup, restore, alerts, import and version. Only cmd/site imports it.
 package cli
 
 import (
@@ -33,6 +33,12 @@ Commands:
             site backup --to site-backup.tar.gz [--include-key]
   restore   restore an archive into an empty database and file store:
             site restore --from site-backup.tar.gz [--force]
+  alerts    job alerts: site alerts run-digest [--at TIME] sends the due
+            digests now (the running site does every 10 minutes)
+  posts     blog posts: site posts publish-due [--at TIME] publishes the
+            scheduled posts due (the running site does every minute)
+  import    bring in the original site's records and files:
+            site import --from export.json --files DIR [--dry-run]
   version   print the version
 
 Run 'site <command> --help' for the flags of a command. Every flag can also
@@ -60,6 +66,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = backupCmd(rest, stdout, stderr)
 	case "restore":
 		err = restoreCmd(rest, stdout, stderr)
+	case "alerts":
+		err = alertsCmd(rest, stdout, stderr)
+	case "posts":
+		err = postsCmd(rest, stdout, stderr)
+	case "import":
+		err = importCmd(rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "site", Version)
 	case "help", "--help", "-help", "-h":

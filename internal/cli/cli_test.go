@@ -53,7 +53,7 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func TestUsage(t *testing.T) {
 	t.Parallel()
-	commands := []string{"serve", "migrate", "seed", "staff", "backup", "restore", "version"}
+	commands := []string{"serve", "migrate", "seed", "staff", "backup", "restore", "import", "version"}
 	tests := []struct {
 		name     string
 		args     []string
@@ -113,6 +113,8 @@ func TestCommandFlags(t *testing.T) {
 		{"extra argument", []string{"seed", "--data-dir", t.TempDir(), "extra"}, 1, `"extra"`},
 		{"bad base URL", []string{"migrate", "--data-dir", t.TempDir(), "--base-url", "ftp://x"}, 1, "--base-url"},
 		{"mysql", []string{"migrate", "--data-dir", t.TempDir(), "--database-url", "mysql://x/y"}, 1, "--database-url"},
+		{"import without an export", []string{"import", "--data-dir", t.TempDir()}, 1, "--from FILE.json and --files DIR are required"},
+		{"import of a missing folder", []string{"import", "--data-dir", t.TempDir(), "--from", "x.json", "--files", "/nonexistent"}, 1, `--files "/nonexistent" is not a folder`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -91,8 +91,13 @@ func staffCmd(args []string, stdout, stderr io.Writer) error {
 }
 
 // cliAudit records an action of the command line (no actor account).
-func cliAudit(ctx context.Context, st domain.Store, action domain.AuditAction, subject, detail string) error {
-	return st.AppendAudit(ctx, &domain.AuditEntry{Action: action, Subject: subject, Detail: detail, At: time.Now()})
+// The account is labelled with its name (or e-mail), as the console does.
+func cliAudit(ctx context.Context, st domain.Store, action domain.AuditAction, u domain.StaffUser, detail string) error {
+	label := u.Name
+	if label == "" {
+		label = u.Email
+	}
+	return st.AppendAudit(ctx, &domain.AuditEntry{Action: action, Subject: u.ID, SubjectLabel: label, Detail: detail, At: time.Now()})
 }
 
 func staffAdd(ctx context.Context, st domain.Store, cfg *config.Config, sf staffFlags, stdout io.Writer) error {
@@ -110,7 +115,7 @@ func staffAdd(ctx context.Context, st domain.Store, cfg *config.Config, sf staff
 	if err != nil {
 		return err
 	}
-	if err := cliAudit(ctx, st, domain.AuditStaffAdded, u.ID, string(u.Role)+", from the command line"); err != nil {
+	if err := cliAudit(ctx, st, domain.AuditStaffAdded, u, string(u.Role)+", from the command line"); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Added %s <%s> as %s.\n", u.Name, u.Email, u.Role)
@@ -130,7 +135,7 @@ func staffReset(ctx context.Context, st domain.Store, cfg *config.Config, email 
 	if err != nil {
 		return err
 	}
-	if err := cliAudit(ctx, st, domain.AuditStaffReset, u.ID, "from the command line"); err != nil {
+	if err := cliAudit(ctx, st, domain.AuditStaffReset, u, "from the command line"); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s <%s> is signed out everywhere; their password and two-step sign-in are removed.\n", u.Name, u.Email)
@@ -203,7 +208,7 @@ func staffSetDisabled(ctx context.Context, st domain.Store, email string, disabl
 	if disable {
 		action, word = domain.AuditStaffDisabled, "disabled and signed out everywhere"
 	}
-	if err := cliAudit(ctx, st, action, u.ID, "from the command line"); err != nil {
+	if err := cliAudit(ctx, st, action, u, "from the command line"); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s is %s.\n", u.Email, word)

@@ -14,10 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"corpsite/internal/careers"
+	"corpsite/internal/csvexport"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/wire"
@@ -597,46 +597,31 @@ func (s *Server) adminEraseApplication(w http.ResponseWriter, r *http.Request, s
 	return wire.ApplicationErased{Reference: a.Reference, FilesDeleted: left == 0}, nil
 }
 
-// exportColumns are the columns of the CSV export. The national ID (number
-// or type), gender and disability status are never exported.
-var exportColumns = []string{"Reference", "Applied", "Job", "Status", "First name", "Middle name",
-	"Last name", "E-mail", "Phone", "Location preference", "Availability", "LinkedIn", "Website",
-	"Skills", "Eligible to work", "Willing to relocate", "Heard from", "Source", "Suspected spam"}
+// exportColumns are the columns of the CSV export, the time of Applied in
+// loc (named in its header) as at. The national ID (number or type),
+// gender and disability status are never exported.
+func exportColumns(loc *time.Location, at time.Time) []string {
+	return []string{"Reference", csvexport.ZoneHeader("Applied", loc, at), "Job", "Status", "First name", "Middle name",
+		"Last name", "E-mail", "Phone", "Location preference", "Availability", "LinkedIn", "Website",
+		"Skills", "Eligible to work", "Willing to relocate", "Heard from", "Source", "Suspected spam"}
+}
 
-// exportRow is a's cells, in exportColumns' order.
-func exportRow(a domain.Application, job string) []string {
+// exportPhone is the index of the phone number among exportColumns.
+const exportPhone = 8
+
+// exportRow is a's cells, in exportColumns' order, times in loc.
+func exportRow(a domain.Application, job string, loc *time.Location) []string {
 	yes := func(b bool) string {
 		if b {
 			return "Yes"
 		}
 		return "No"
 	}
-	return []string{a.Reference, a.AppliedAt.UTC().Format("2006-01-02 15:04 UTC"), job, string(a.Status),
+	return []string{a.Reference, csvexport.Time(a.AppliedAt, loc), job, string(a.Status),
 		a.FirstName, a.MiddleName, a.LastName, a.Email,
 		strings.TrimSpace(a.PhoneCountryCode + " " + a.PhoneNumber), a.LocationPreference,
 		a.AvailabilityDate, a.LinkedIn, a.Website, strings.Join(a.Skills, "; "),
 		yes(a.EligibleToWork), yes(a.WillingToRelocate), a.HeardFrom, a.Source, yes(a.Spam)}
-}
-
-// csvCell makes a cell safe to open in a spreadsheet: one that a
-// spreadsheet could read as a formula gets a leading apostrophe, which
-// shows it as text. That is a cell beginning with = + - @ (or their
-// full-width forms, which some spreadsheets fold), a tab, a carriage
-// return or a line feed, also after leading spaces (an import that trims
-// them would see the formula). Quoting is encoding/csv's.
-func csvCell(s string) string {
-	if s == "" {
-		return s
-	}
-	if strings.ContainsRune("\t\r\n", rune(s[0])) {
-		return "'" + s
-	}
-	if t := strings.TrimLeftFunc(s, unicode.IsSpace); t != "" {
-		if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune("=+-@\uFF1D\uFF0B\uFF0D\uFF20", r) {
-			return "'" + s
-		}
-	}
-	return s
 }
 
 // exportDetail describes an export for the audit log: how many rows and
@@ -719,7 +704,7 @@ func (s *Server) writeExport(ctx context.Context, w io.Writer, f domain.Applicat
 	}
 	cw := csv.NewWriter(w)
 	defer cw.Flush()
-	if err := cw.Write(exportColumns); err != nil {
+	if err := cw.Write(exportColumns(s.zone, s.now())); err != nil {
 		return nil
 	}
 	f.Limit = domain.MaxApplicationPage
@@ -730,11 +715,7 @@ func (s *Server) writeExport(ctx context.Context, w io.Writer, f domain.Applicat
 			return fmt.Errorf("after %d rows: %w", sent, err)
 		}
 		for _, a := range apps {
-			cells := exportRow(a, titles[a.JobID])
-			for i := range cells {
-				cells[i] = csvCell(cells[i])
-			}
-			if err := cw.Write(cells); err != nil {
+			if err := cw.Write(csvexport.Cells(exportRow(a, titles[a.JobID], s.zone), exportPhone)); err != nil {
 				return nil
 			}
 		}

@@ -15,17 +15,3 @@ func TestAttachmentHeader(t *testing.T) {
 		}
 	}
 }
-
-func TestCSVCell(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		"=1+1": "'=1+1", "+91 98": "'+91 98", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx",
-		"\nx": "'\nx",
-		" =1": "' =1", "\u00a0\u3000+1": "'\u00a0\u3000+1", "\uFF1D1+1": "'\uFF1D1+1", "\uFF20x": "'\uFF20x",
-		"": "", "Asha": "Asha", "  ": "  ", "a -b": "a -b", "a=b": "a=b", "ಕನ್ನಡ": "ಕನ್ನಡ", `"q"`: `"q"`,
-	} {
-		if got := csvCell(in); got != want {
-			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -20,12 +20,10 @@ import (
 // Messages of the console's account screens (those of signing in are
 // staffsignin's).
 const (
-	msgWrongCode     = staffsignin.MsgWrongCode
 	msgSessionEnded  = staffsignin.MsgSessionEnded
 	msgSetupInvalid  = "This set-up link is invalid or has expired."
 	msgSelfChange    = "You cannot change your own role or disable your own account. Ask another admin."
-	msgNoPendingTOTP = "Start setting up two-step sign-in first."
-	msgTOTPAlreadyOn = "Two-step sign-in is already on. To move it to another authenticator, ask an admin for a new set-up link."
+	msgTOTPAlreadyOn = staffsignin.MsgTOTPAlreadyOn
 	msgResetDisabled = "This account is disabled: enable it first, then reset it."
 )
 
@@ -69,6 +67,7 @@ func (s *Server) authRoutes() []adminRoute {
 		send(http.MethodPatch, "/staff/{id}", adminsOnly, s.adminUpdateStaff),
 		call(http.MethodPost, "/staff/{id}/reset", adminsOnly, s.adminResetStaff),
 		get("/audit", adminsOnly, s.adminAudit),
+		get("/audit/export.csv", adminsOnly, s.adminExportAudit),
 	}
 }
 
@@ -161,6 +160,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u domain.S
 // issueSession stores a session with a new token for the account and sets
 // its cookie.
 func (s *Server) issueSession(w http.ResponseWriter, r *http.Request, userID string, start domain.SessionStart, created, expires time.Time) (domain.Session, error) {
+	start.UserAgent = r.UserAgent()
 	sess, token, err := s.signin.Issue(r.Context(), userID, start, created, expires)
 	if err != nil {
 		return domain.Session{}, err
@@ -182,7 +182,7 @@ func (s *Server) incomingSession(r *http.Request) string {
 // POST /api/admin/login: signs in with e-mail and password and, for an
 // account with a second factor, a TOTP or recovery code (staffsignin).
 func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff, req wire.LoginRequest) (wire.LoginAnswer, error) {
-	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: httpcore.ClientKey(r), Replaces: s.incomingSession(r)}
+	a := staffsignin.Attempt{Email: req.Email, Password: req.Password, Code: req.Code, Client: httpcore.ClientKey(r), Replaces: s.incomingSession(r), UserAgent: r.UserAgent()}
 	if addr, ok := httpcore.ClientAddr(r.Context()); ok {
 		a.ClientIP = addr.String()
 	}
@@ -201,14 +201,6 @@ func (s *Server) adminLogin(w http.ResponseWriter, r *http.Request, _ *Staff, re
 	}
 	s.setSessionCookie(w, in.Token, in.Session.ExpiresAt)
 	return wire.LoginAnswer{Staff: s.staffMe(in.User, in.Session)}, nil
-}
-
-// openSecret unseals a stored TOTP secret.
-func (s *Server) openSecret(sealed []byte) ([]byte, error) {
-	if s.idKeys == nil {
-		return nil, errors.New("server: no data keys to open a TOTP secret")
-	}
-	return s.idKeys.Open(sealed)
 }
 
 // setupUser returns the account of a set-up token, or 401.
@@ -255,7 +247,7 @@ func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff, re
 		return wire.LoginAnswer{}, err
 	}
 	actor := &Staff{ID: u.ID, Email: u.Email}
-	_ = s.audit(r, actor, domain.AuditPasswordSet, u.ID, "")
+	_ = s.auditAbout(r, actor, domain.AuditPasswordSet, u.ID, staffLabel(u.Name, u.Email), "")
 	ans, err := s.startSession(w, r, u, domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: s.incomingSession(r)})
 	if domain.ErrorCode(err) == domain.EConflict {
 		// Reset or disabled since the password was set.
@@ -264,7 +256,7 @@ func (s *Server) adminSetup(w http.ResponseWriter, r *http.Request, _ *Staff, re
 	if err != nil {
 		return wire.LoginAnswer{}, err
 	}
-	_ = s.audit(r, actor, domain.AuditSignIn, u.ID, "after set-up")
+	_ = s.auditAbout(r, actor, domain.AuditSignIn, u.ID, staffLabel(u.Name, u.Email), "after set-up")
 	return ans, nil
 }
 
@@ -274,7 +266,7 @@ func (s *Server) adminLogout(w http.ResponseWriter, r *http.Request, st *Staff) 
 		return struct{}{}, err
 	}
 	s.clearSessionCookie(w)
-	_ = s.audit(r, st, domain.AuditSignOut, st.ID, "")
+	_ = s.auditAbout(r, st, domain.AuditSignOut, st.ID, staffLabel(st.Name, st.Email), "")
 	return struct{}{}, nil
 }
 
@@ -284,7 +276,7 @@ func (s *Server) adminLogoutEverywhere(w http.ResponseWriter, r *http.Request, s
 		return struct{}{}, err
 	}
 	s.clearSessionCookie(w)
-	_ = s.audit(r, st, domain.AuditSignOutAll, st.ID, "")
+	_ = s.auditAbout(r, st, domain.AuditSignOutAll, st.ID, staffLabel(st.Name, st.Email), "")
 	return struct{}{}, nil
 }
 
@@ -312,37 +304,19 @@ func (s *Server) issuer() string {
 	return "Staff console"
 }
 
-// POST /api/admin/totp/begin: a new secret to add to an authenticator
-// app; it is kept, sealed, as pending until confirmed.
-func (s *Server) adminTOTPBegin(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.TOTPSetup, error) {
-	if s.idKeys == nil {
-		return wire.TOTPSetup{}, errors.New("server: no data keys to seal a TOTP secret")
-	}
-	// Once on, the second factor is not replaced from a session: that
-	// would let whoever holds a session (an unlocked machine, a stolen
-	// cookie) move it to their own phone. A lost authenticator: sign in
-	// with a recovery code, or an admin issues a new set-up link.
-	u, err := s.store.GetStaffUser(r.Context(), st.ID)
+// POST /api/admin/totp/begin: the secret to add to an authenticator app,
+// kept, sealed, as pending until confirmed: for ten minutes the same one
+// is answered again (a reload shows what was scanned).
+func (s *Server) adminTOTPBegin(w http.ResponseWriter, r *http.Request, st *Staff) (wire.TOTPSetup, error) {
+	// Once on, the second factor is not replaced from here: the account
+	// page's "Change authenticator" asks for a code of the one in use
+	// first, so that whoever holds a session (an unlocked machine, a
+	// stolen cookie) cannot move it to their own phone.
+	secret, err := s.signin.BeginSetup(r.Context(), st.ID)
 	if err != nil {
-		return wire.TOTPSetup{}, err
+		return wire.TOTPSetup{}, accountError(w, err)
 	}
-	if u.TOTPEnabled() {
-		return wire.TOTPSetup{}, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
-	}
-	secret := auth.NewTOTPSecret()
-	sealed, err := s.idKeys.Seal(secret)
-	if err != nil {
-		return wire.TOTPSetup{}, err
-	}
-	if err := s.store.SetStaffTOTPPending(r.Context(), st.ID, sealed); err != nil {
-		return wire.TOTPSetup{}, err
-	}
-	uri := auth.TOTPURI(s.issuer(), st.Email, secret)
-	svg, err := auth.QRSVG(uri, "QR code to add "+s.issuer()+" to your authenticator app")
-	if err != nil {
-		return wire.TOTPSetup{}, err
-	}
-	return wire.TOTPSetup{Secret: auth.EncodeSecret(secret), URI: uri, QRSVG: svg}, nil
+	return s.totpSetup(st.Email, secret)
 }
 
 // POST /api/admin/totp/confirm: a code from the app turns the pending
@@ -359,16 +333,9 @@ func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *St
 	if u.TOTPEnabled() {
 		return wire.RecoveryCodes{}, domain.Errorf(domain.EConflict, "%s", msgTOTPAlreadyOn)
 	}
-	if u.TOTPPending == nil {
-		return wire.RecoveryCodes{}, domain.Errorf(domain.EConflict, msgNoPendingTOTP)
-	}
-	secret, err := s.openSecret(u.TOTPPending)
+	step, err := s.signin.CheckSetupCode(ctx, u, req.Code)
 	if err != nil {
-		return wire.RecoveryCodes{}, err
-	}
-	step, ok := auth.CheckTOTP(secret, req.Code, s.now(), 0)
-	if !ok {
-		return wire.RecoveryCodes{}, &domain.Error{Code: domain.EInvalid, Message: msgWrongCode, Fields: map[string]string{"code": msgWrongCode}}
+		return wire.RecoveryCodes{}, accountError(w, err)
 	}
 	sess, err := s.store.GetSession(ctx, st.SessionID)
 	if domain.IsNotFound(err) {
@@ -392,7 +359,7 @@ func (s *Server) adminTOTPConfirm(w http.ResponseWriter, r *http.Request, st *St
 	if err := s.store.EnableStaffTOTP(ctx, u.ID, u.TOTPPending, step, hashes); err != nil {
 		return wire.RecoveryCodes{}, err
 	}
-	_ = s.audit(r, st, domain.AuditTOTPEnabled, u.ID, "")
+	_ = s.auditAbout(r, st, domain.AuditTOTPEnabled, u.ID, staffLabel(u.Name, u.Email), "")
 	return wire.RecoveryCodes{Codes: codes}, nil
 }
 
@@ -436,8 +403,9 @@ func (s *Server) adminAddStaff(_ http.ResponseWriter, r *http.Request, st *Staff
 	if err != nil {
 		return created[wire.SetupLink]{}, err
 	}
-	_ = s.audit(r, st, domain.AuditStaffAdded, u.ID, string(u.Role))
-	return created[wire.SetupLink]{wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}}, nil
+	_ = s.auditAbout(r, st, domain.AuditStaffAdded, u.ID, staffLabel(u.Name, u.Email), string(u.Role))
+	mailed := s.mailSetupLink(r, st, u, link, expires, false)
+	return created[wire.SetupLink]{wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339), Mailed: mailed}}, nil
 }
 
 // staffByID returns the account with the path's {id}.
@@ -478,13 +446,13 @@ func (s *Server) adminUpdateStaff(_ http.ResponseWriter, r *http.Request, st *St
 		}
 	}
 	if role != u.Role {
-		_ = s.audit(r, st, domain.AuditRoleChanged, u.ID, string(u.Role)+" → "+string(role))
+		_ = s.auditAbout(r, st, domain.AuditRoleChanged, u.ID, staffLabel(u.Name, u.Email), string(u.Role)+" → "+string(role))
 	}
 	switch {
 	case disabled && !u.Disabled:
-		_ = s.audit(r, st, domain.AuditStaffDisabled, u.ID, "")
+		_ = s.auditAbout(r, st, domain.AuditStaffDisabled, u.ID, staffLabel(u.Name, u.Email), "")
 	case !disabled && u.Disabled:
-		_ = s.audit(r, st, domain.AuditStaffEnabled, u.ID, "")
+		_ = s.auditAbout(r, st, domain.AuditStaffEnabled, u.ID, staffLabel(u.Name, u.Email), "")
 	}
 	u.Role, u.Disabled = role, disabled
 	return staffAccount(u), nil
@@ -505,8 +473,9 @@ func (s *Server) adminResetStaff(_ http.ResponseWriter, r *http.Request, st *Sta
 	if err != nil {
 		return wire.SetupLink{}, err
 	}
-	_ = s.audit(r, st, domain.AuditStaffReset, u.ID, "")
-	return wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339)}, nil
+	_ = s.auditAbout(r, st, domain.AuditStaffReset, u.ID, staffLabel(u.Name, u.Email), "")
+	mailed := s.mailSetupLink(r, st, u, link, expires, true)
+	return wire.SetupLink{URL: link, ExpiresAt: expires.Format(time.RFC3339), Mailed: mailed}, nil
 }
 
 // auditActions are the actions the audit log's filter offers.
@@ -515,9 +484,14 @@ var auditActions = []domain.AuditAction{
 	domain.AuditPasswordSet, domain.AuditTOTPEnabled, domain.AuditRecoveryUsed, domain.AuditStaffAdded,
 	domain.AuditStaffReset, domain.AuditStaffDisabled, domain.AuditStaffEnabled, domain.AuditRoleChanged,
 	domain.AuditIDRevealed, domain.AuditDocDownloaded, domain.AuditExport, domain.AuditErase,
-	domain.AuditStatusChanged, domain.AuditMarkedNotSpam, domain.AuditMarkedSpam, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted,
-	domain.AuditPostPublished, domain.AuditPostUnpublish, domain.AuditPostDeleted, domain.AuditCommentsMod,
-	domain.AuditMailRetried, domain.AuditContactDeleted, domain.AuditAppOpened, domain.AuditTemplateSaved,
+	domain.AuditStatusChanged, domain.AuditMarkedNotSpam, domain.AuditMarkedSpam, domain.AuditJobPublished, domain.AuditJobClosed, domain.AuditJobDeleted, domain.AuditJobListChanged,
+	domain.AuditJobRestored, domain.AuditJobDuplicated,
+	domain.AuditPostPublished, domain.AuditPostUnpublish, domain.AuditPostDeleted, domain.AuditPostRestored, domain.AuditPostScheduled,
+	domain.AuditPostUnscheduled, domain.AuditCommentsMod,
+	domain.AuditMailRetried, domain.AuditContactDeleted, domain.AuditContactAssigned, domain.AuditContactNote,
+	domain.AuditContactReplied, domain.AuditContactUpdated, domain.AuditAppOpened, domain.AuditTemplateSaved,
+	domain.AuditAlertsExport, domain.AuditSiteImported, domain.AuditPasswordChanged, domain.AuditRecoveryRenewed, domain.AuditTOTPReplaced,
+	domain.AuditSessionEnded, domain.AuditSignOutOthers, domain.AuditLogExport, domain.AuditMailOpened,
 }
 
 // auditMaxSubject bounds the subject filter of the audit log.
@@ -535,14 +509,11 @@ func (s *Server) adminAudit(_ http.ResponseWriter, r *http.Request, _ *Staff) (w
 	if err != nil {
 		return wire.AuditPage{}, err
 	}
-	out := wire.AuditPage{Entries: make([]wire.AuditEntry, 0, len(entries)), Total: total, Page: page, PageSize: auditPageSize, Actions: auditActionNames()}
-	for _, e := range entries {
-		out.Entries = append(out.Entries, wire.AuditEntry{
-			ID: e.ID, At: e.At.UTC().Format(time.RFC3339), ActorEmail: e.ActorEmail, Action: string(e.Action),
-			Subject: e.Subject, Detail: e.Detail, ClientIP: e.ClientIP,
-		})
+	rows, err := s.auditRows(r.Context(), entries)
+	if err != nil {
+		return wire.AuditPage{}, err
 	}
-	return out, nil
+	return wire.AuditPage{Entries: rows, Total: total, Page: page, PageSize: auditPageSize, Actions: auditActionNames()}, nil
 }
 
 // auditActionNames are the actions the audit log can be filtered by.
@@ -567,7 +538,9 @@ func (s *Server) parseAuditQuery(q url.Values) (domain.AuditFilter, int, error) 
 	if f.Actor = strings.TrimSpace(q.Get("actor")); len(f.Actor) > domain.EmailMax {
 		return f, 0, badQuery("actor", "The actor filter is too long.")
 	}
-	if f.Subject = strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(f.Subject) > auditMaxSubject || !utf8.ValidString(f.Subject) {
+	// The subject filter matches an ID or reference, or what the subject
+	// was called (a title, a name).
+	if f.About = strings.TrimSpace(q.Get("subject")); utf8.RuneCountInString(f.About) > auditMaxSubject || !utf8.ValidString(f.About) {
 		return f, 0, badQuery("subject", "The subject filter can be at most %d characters long.", auditMaxSubject)
 	}
 	var err error
@@ -586,4 +559,13 @@ func (s *Server) parseAuditQuery(q url.Values) (domain.AuditFilter, int, error) 
 	}
 	f.Offset = (page - 1) * auditPageSize
 	return f, page, nil
+}
+
+// staffLabel names a member of staff in the audit log: their name, or
+// their e-mail when they have none.
+func staffLabel(name, email string) string {
+	if strings.TrimSpace(name) != "" {
+		return strings.TrimSpace(name)
+	}
+	return email
 }

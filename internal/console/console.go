@@ -21,9 +21,11 @@ import (
 
 	"corpsite/internal/auth"
 	"corpsite/internal/careers"
+	"corpsite/internal/contact"
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/jobalerts"
 	"corpsite/internal/staffsignin"
 )
 
@@ -57,8 +59,13 @@ type Options struct {
 	// Careers is the job application use case: staff's spam verdicts
 	// go through it.
 	Careers *careers.Service
-	// MailQueued, if set, is called after an e-mail was queued for a retry,
-	// to wake the mail sender.
+	// Alerts is the job alerts use case: it counts alerts by search.
+	Alerts *jobalerts.Service
+	// Mailbox is the company's address: replies to contact messages say
+	// Reply-To it, so the senders' answers arrive there.
+	Mailbox string
+	// MailQueued, if set, is called after an e-mail was queued (a retry,
+	// a reply to a contact message), to wake the mail sender.
 	MailQueued func()
 	// TempDir holds uploaded cover images while they are checked; "" =
 	// the system's temporary directory.
@@ -75,6 +82,8 @@ type Server struct {
 	site       Site
 	signin     *staffsignin.Service
 	careers    *careers.Service
+	desk       *contact.Desk
+	alerts     *jobalerts.Service
 	idKeys     *idcrypt.Keyring
 	now        func() time.Time
 	log        *slog.Logger
@@ -104,6 +113,8 @@ func New(o Options) *Server {
 		site:       o.Site,
 		signin:     o.SignIn,
 		careers:    o.Careers,
+		desk:       contact.NewDesk(contact.DeskConfig{Store: o.Store, Mailbox: o.Mailbox, MailQueued: o.MailQueued, Now: o.Now}),
+		alerts:     o.Alerts,
 		idKeys:     o.IDKeys,
 		now:        o.Now,
 		log:        o.Logger,

@@ -13,6 +13,7 @@ import (
 	"image"
 	_ "image/png" // the checked upload may be a PNG
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"regexp"
@@ -34,8 +35,8 @@ const CoverFolder = "covers"
 // coverPart is the multipart field that holds the image.
 const coverPart = "image"
 
-// coverName is what a cover file may be called under /covers/: what
-// coverKey writes, nothing else (no dots but the extension's, no slash).
+// coverName is what a cover file may be called under /covers/ (and a
+// photo under /photos/): what storeImage writes, nothing else (no dots but the extension's, no slash).
 var coverName = regexp.MustCompile(`^[a-z0-9-]{1,80}-[0-9]{1,5}\.(jpg|avif|webp)$`)
 
 // coverLimits are for a cover image upload: the image and its framing.
@@ -49,24 +50,32 @@ var errNoBlobs = errors.New("server: no blob storage for cover images")
 // take a core and a few hundred MB for a few seconds.
 var resizeSlots = make(chan struct{}, 1)
 
+// postAndImage reads an upload for post {id} (its cover, its social
+// image): the post, and the image sent, checked as a cover is (the caller
+// removes it).
+func (s *Server) postAndImage(r *http.Request) (domain.BlogPost, *docfile.Checked, error) {
+	if s.blobs == nil {
+		return domain.BlogPost{}, nil, errNoBlobs
+	}
+	p, err := s.staffPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return domain.BlogPost{}, nil, err
+	}
+	checked, err := s.readImage(r.Context(), r, docfile.CoverImage)
+	return p, checked, err
+}
+
 // POST /api/admin/posts/{id}/cover: multipart form with the image in
 // field "image". Replaces the post's cover; the old cover's files are
 // deleted once the post no longer refers to them.
-func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
+func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminPost, error) {
 	ctx := r.Context()
-	if s.blobs == nil {
-		return wire.AdminPost{}, errNoBlobs
-	}
-	p, err := s.staffPost(ctx, r.PathValue("id"))
-	if err != nil {
-		return wire.AdminPost{}, err
-	}
-	checked, err := s.readCover(ctx, r)
+	p, checked, err := s.postAndImage(r)
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
 	defer checked.Remove()
-	versions, err := s.storeCover(ctx, checked, p.Title)
+	versions, err := s.storeImage(ctx, checked, CoverFolder, p.Title, media.EncodeCover)
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
@@ -79,6 +88,7 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 	old := p.ImageVersions
 	p.ImageVersions = versions
 	p.Image = versions[len(versions)-1].URL
+	p.UpdatedBy = staffName(st)
 	if err := s.store.UpdateBlogPostFrom(ctx, &p, p.Status); err != nil {
 		s.deleteCoverFiles(r, versions)
 		return wire.AdminPost{}, err
@@ -87,17 +97,17 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
-	return adminPostView(p), nil
+	return s.withSchedule(r.Context(), adminPostView(p))
 }
 
 // DELETE /api/admin/posts/{id}/cover: the post has no cover any more.
-func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
+func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
 	old := p.ImageVersions
-	p.Image, p.ImageVersions = "", nil
+	p.Image, p.ImageVersions, p.UpdatedBy = "", nil, staffName(st)
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
 		return wire.AdminPost{}, err
 	}
@@ -105,16 +115,19 @@ func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, _ *Sta
 		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
-	return adminPostView(p), nil
+	return s.withSchedule(r.Context(), adminPostView(p))
 }
 
-// coverFieldError is a refusal of the upload, shown at the image field.
+// coverFieldError is a refusal of an image upload (a cover or a picture
+// for a post's text), shown at the image field.
 func coverFieldError(msg string) *domain.Error {
 	return &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{coverPart: msg}}
 }
 
-// readCover finds the image part of the multipart body and checks it.
-func (s *Server) readCover(ctx context.Context, r *http.Request) (*docfile.Checked, error) {
+// readImage finds the image part of the multipart body and checks it as
+// an image of kind (a cover, a photo or a picture for a post's text: the
+// same types and limits).
+func (s *Server) readImage(ctx context.Context, r *http.Request, kind docfile.Kind) (*docfile.Checked, error) {
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
 		return nil, coverFieldError("Send the image as a file upload (multipart/form-data).")
 	}
@@ -138,7 +151,7 @@ func (s *Server) readCover(ctx context.Context, r *http.Request) (*docfile.Check
 			part.Close()
 			continue
 		}
-		c, err := docfile.Check(ctx, docfile.CoverImage, part.FileName(), part, s.tempDir)
+		c, err := docfile.Check(ctx, kind, part.FileName(), part, s.tempDir)
 		part.Close()
 		if err != nil {
 			var de *domain.Error
@@ -151,9 +164,12 @@ func (s *Server) readCover(ctx context.Context, r *http.Request) (*docfile.Check
 	}
 }
 
-// storeCover scales the checked image to media.CoverWidths and stores each
-// version in every format; on failure nothing it stored is left.
-func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title string) ([]domain.ImageVersion, error) {
+// storeImage scales and encodes the checked image with encode (a cover's
+// widths, a photo's squares) and stores each version in every format
+// under folder, named after name (a post's title, an image's alt text);
+// on failure nothing it stored is left. Covers and pictures for posts'
+// text are stored alike.
+func (s *Server) storeImage(ctx context.Context, c *docfile.Checked, folder, name string, encode func(image.Image, *slog.Logger) media.CoverSet) ([]domain.ImageVersion, error) {
 	select {
 	case resizeSlots <- struct{}{}:
 	case <-ctx.Done():
@@ -170,8 +186,8 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 		// docfile decoded it a moment ago: this is our fault.
 		return nil, err
 	}
-	set := media.EncodeCover(src, s.log)
-	base := domain.NewBlobKey(CoverFolder, title, s.now(), "")
+	set := encode(src, s.log)
+	base := domain.NewBlobKey(folder, name, s.now(), "")
 	versions := make([]domain.ImageVersion, len(set.Versions))
 	var stored []domain.ImageVersion
 	for i, v := range set.Versions {
@@ -199,12 +215,16 @@ func (s *Server) storeCover(ctx context.Context, c *docfile.Checked, title strin
 // CoverKey is the blob key of a cover file's URL, or "" for an image
 // that is not an uploaded cover (a demo picture under /media/). The site
 // serves a cover only under a name it accepts.
-func CoverKey(url string) string {
-	name, ok := strings.CutPrefix(url, "/"+CoverFolder+"/")
+func CoverKey(url string) string { return imageKey(CoverFolder, url) }
+
+// imageKey is the blob key of the URL of an image file stored by
+// storeImage under folder, or "" for any other URL.
+func imageKey(folder, url string) string {
+	name, ok := strings.CutPrefix(url, "/"+folder+"/")
 	if !ok || !coverName.MatchString(name) {
 		return ""
 	}
-	return CoverFolder + "/" + name
+	return folder + "/" + name
 }
 
 // deleteCoverFiles removes the files of a replaced or deleted cover. A
@@ -220,7 +240,7 @@ func (s *Server) deleteCoverKeys(ctx context.Context, versions []domain.ImageVer
 	}
 	for _, v := range versions {
 		for _, u := range v.URLs() {
-			if key := CoverKey(u); key != "" {
+			if key := ImageKey(u); key != "" {
 				if err := s.blobs.Delete(ctx, key); err != nil {
 					s.log.Error("deleting a cover image", "key", key, "err", err)
 				}

@@ -1,8 +1,10 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -18,9 +20,13 @@ func (s *Server) moderationRoutes() []adminRoute {
 		get("/messages/{id}", editors, s.adminGetMessage),
 		send(http.MethodPatch, "/messages/{id}", editors, s.adminPatchMessage),
 		call(http.MethodDelete, "/messages/{id}", editors, s.adminDeleteMessage),
+		send(http.MethodPut, "/messages/{id}/assignee", editors, s.adminAssignMessage),
+		send(http.MethodPost, "/messages/{id}/notes", editors, s.adminAddMessageNote),
+		send(http.MethodPost, "/messages/{id}/replies", editors, s.adminReplyToMessage),
 		get("/comments", editors, s.adminListComments),
 		send(http.MethodPost, "/comments/bulk", editors, s.adminBulkComments),
 		get("/mail", adminsOnly, s.adminListMail),
+		get("/mail/{id}", adminsOnly, s.adminOpenMail),
 		call(http.MethodPost, "/mail/{id}/retry", adminsOnly, s.adminRetryMail),
 	}
 }
@@ -71,13 +77,6 @@ func firstLine(text string) string {
 	return ""
 }
 
-func messageDetail(m domain.ContactMessage) wire.ContactMessageDetail {
-	return wire.ContactMessageDetail{
-		ID: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Message,
-		Status: string(m.Status), Spam: m.Spam, ReceivedAt: m.CreatedAt,
-	}
-}
-
 // folderCounts counts the messages of every folder, and the unread ones.
 func (s *Server) folderCounts(r *http.Request) (wire.ContactFolderCounts, error) {
 	var c wire.ContactFolderCounts
@@ -99,16 +98,34 @@ func (s *Server) folderCounts(r *http.Request) (wire.ContactFolderCounts, error)
 	return c, nil
 }
 
-// GET /api/admin/messages?folder=inbox|archived|spam&page=N
-func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.ContactMessageList, error) {
-	folder := domain.ContactFolder(r.URL.Query().Get("folder"))
+// GET /api/admin/messages?folder=inbox|archived|spam&q=&assigned=me|none&page=N:
+// a page of the folder, searched (sender's name, e-mail, subject, text)
+// and filtered by assignment.
+func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.ContactMessageList, error) {
+	query := r.URL.Query()
+	folder := domain.ContactFolder(query.Get("folder"))
 	if folder == "" {
 		folder = domain.FolderInbox
 	}
 	if !folder.Valid() {
 		return wire.ContactMessageList{}, badRequest("folder", "The folder must be inbox, archived or spam.")
 	}
-	page, err := staffPage(r.URL.Query().Get("page"))
+	q := strings.TrimSpace(query.Get("q"))
+	if !utf8.ValidString(q) || utf8.RuneCountInString(q) > domain.MaxContactQuery {
+		return wire.ContactMessageList{}, badRequest("q", fmt.Sprintf("The search can be at most %d characters long.", domain.MaxContactQuery))
+	}
+	f := domain.ContactFilter{Folder: folder, Query: q}
+	assigned := query.Get("assigned")
+	switch assigned {
+	case "":
+	case "me":
+		f.AssignedTo = st.ID
+	case "none":
+		f.Unassigned = true
+	default:
+		return wire.ContactMessageList{}, badRequest("assigned", "The assignment filter must be me or none (or nothing for all).")
+	}
+	page, err := staffPage(query.Get("page"))
 	if err != nil {
 		return wire.ContactMessageList{}, err
 	}
@@ -116,23 +133,28 @@ func (s *Server) adminListMessages(_ http.ResponseWriter, r *http.Request, _ *St
 	if err != nil {
 		return wire.ContactMessageList{}, err
 	}
-	msgs, err := s.store.ListContactMessages(r.Context(), domain.ContactFilter{
-		Folder: folder, Limit: moderationPageSize, Offset: (page - 1) * moderationPageSize,
-	})
+	total, err := s.store.CountContactMessages(r.Context(), f)
 	if err != nil {
 		return wire.ContactMessageList{}, err
 	}
-	total := map[domain.ContactFolder]int{
-		domain.FolderInbox: counts.Inbox, domain.FolderArchived: counts.Archived, domain.FolderSpam: counts.Spam,
-	}[folder]
+	f.Limit, f.Offset = moderationPageSize, (page-1)*moderationPageSize
+	msgs, err := s.store.ListContactMessages(r.Context(), f)
+	if err != nil {
+		return wire.ContactMessageList{}, err
+	}
+	names, err := s.staffNames(r)
+	if err != nil {
+		return wire.ContactMessageList{}, err
+	}
 	out := wire.ContactMessageList{
-		Folder: string(folder), Messages: make([]wire.ContactMessageRow, 0, len(msgs)),
+		Folder: string(folder), Query: q, Assigned: assigned, Messages: make([]wire.ContactMessageRow, 0, len(msgs)),
 		Total: total, Page: page, PageSize: moderationPageSize, Counts: counts,
 	}
 	for _, m := range msgs {
 		out.Messages = append(out.Messages, wire.ContactMessageRow{
 			ID: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, FirstLine: firstLine(m.Message),
 			Status: string(m.Status), Spam: m.Spam, ReceivedAt: m.CreatedAt,
+			AssignedTo: m.AssignedTo, AssigneeName: assigneeName(names, m.AssignedTo),
 		})
 	}
 	return out, nil
@@ -152,11 +174,12 @@ func (s *Server) adminGetMessage(_ http.ResponseWriter, r *http.Request, _ *Staf
 		}
 		m.Status = domain.ContactRead
 	}
-	return messageDetail(m), nil
+	return s.messageDetail(r, m)
 }
 
-// PATCH /api/admin/messages/{id} {status?, spam?: false}
-func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, _ *Staff, req wire.ContactMessagePatch) (wire.ContactMessageDetail, error) {
+// PATCH /api/admin/messages/{id} {status?, spam?: false}: recorded in the
+// audit log.
+func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, st *Staff, req wire.ContactMessagePatch) (wire.ContactMessageDetail, error) {
 	var status domain.ContactStatus
 	switch {
 	case req.Status == nil && req.Spam == nil:
@@ -180,21 +203,31 @@ func (s *Server) adminPatchMessage(_ http.ResponseWriter, r *http.Request, _ *St
 			return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
 		}
 	}
-	m, err := s.store.GetContactMessage(r.Context(), id)
-	if err != nil {
-		return wire.ContactMessageDetail{}, notFoundAs(err, messageGone)
+	var done []string
+	if req.Spam != nil {
+		done = append(done, "taken out of spam")
 	}
-	return messageDetail(m), nil
+	if status != "" {
+		done = append(done, "marked "+string(status))
+	}
+	if err := s.audit(r, st, domain.AuditContactUpdated, id, strings.Join(done, "; ")); err != nil {
+		return wire.ContactMessageDetail{}, err
+	}
+	return s.reloadMessage(r, id)
 }
 
 // DELETE /api/admin/messages/{id}: removes the message for good and
 // records it in the audit log (by ID only).
 func (s *Server) adminDeleteMessage(_ http.ResponseWriter, r *http.Request, st *Staff) (struct{}, error) {
 	id := r.PathValue("id")
+	m, err := s.store.GetContactMessage(r.Context(), id)
+	if err != nil {
+		return struct{}{}, notFoundAs(err, messageGone)
+	}
 	if err := s.store.DeleteContactMessage(r.Context(), id); err != nil {
 		return struct{}{}, notFoundAs(err, messageGone)
 	}
-	if err := s.audit(r, st, domain.AuditContactDeleted, id, ""); err != nil {
+	if err := s.auditAbout(r, st, domain.AuditContactDeleted, id, m.Subject, ""); err != nil {
 		return struct{}{}, err
 	}
 	return struct{}{}, nil
@@ -307,8 +340,11 @@ func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *S
 			ids = append(ids, id)
 		}
 	}
+	label, err := s.commentsLabel(r.Context(), ids)
+	if err != nil {
+		return wire.CommentBulkResult{}, err
+	}
 	var n int
-	var err error
 	if req.Action == "delete" {
 		n, err = s.store.DeleteComments(r.Context(), ids)
 	} else {
@@ -319,7 +355,7 @@ func (s *Server) adminBulkComments(_ http.ResponseWriter, r *http.Request, st *S
 	}
 	// This instance's pages show the change on the next request.
 	s.site.Changed(r.Context())
-	if err := s.audit(r, st, domain.AuditCommentsMod, auditIDs(ids), fmt.Sprintf("%s: %d comments", req.Action, n)); err != nil {
+	if err := s.auditAbout(r, st, domain.AuditCommentsMod, auditIDs(ids), label, fmt.Sprintf("%s: %d comments", req.Action, n)); err != nil {
 		return wire.CommentBulkResult{}, err
 	}
 	noun := "comments"
@@ -385,11 +421,58 @@ func (s *Server) adminRetryMail(_ http.ResponseWriter, r *http.Request, st *Staf
 	if err != nil {
 		return wire.OutboxRow{}, notFoundAs(err, "This e-mail is no longer in the outbox.")
 	}
-	if err := s.audit(r, st, domain.AuditMailRetried, id, ""); err != nil {
+	if err := s.auditAbout(r, st, domain.AuditMailRetried, id, m.Subject, ""); err != nil {
 		return wire.OutboxRow{}, err
 	}
 	if s.mailQueued != nil {
 		s.mailQueued()
 	}
 	return outboxRow(m), nil
+}
+
+// commentsLabel names comments for the audit log: "Asha on “Post”" for
+// one, the authors (the first few) and the post(s) for several.
+func (s *Server) commentsLabel(ctx context.Context, ids []string) (string, error) {
+	cs, err := s.store.ListCommentsForReview(ctx, domain.CommentFilter{IDs: ids, Limit: len(ids)})
+	if err != nil || len(cs) == 0 {
+		return "", err
+	}
+	var names, posts []string
+	for _, c := range cs {
+		if !slices.Contains(names, c.Name) {
+			names = append(names, c.Name)
+		}
+		if !slices.Contains(posts, c.PostTitle) {
+			posts = append(posts, c.PostTitle)
+		}
+	}
+	label := listed(names, 3, "other", "others") + " on " + listed(quoteAll(posts), 2, "other post", "other posts")
+	if utf8.RuneCountInString(label) > auditSubjectMax {
+		label = string([]rune(label)[:auditSubjectMax-1]) + "…"
+	}
+	return label, nil
+}
+
+// listed joins up to max words with commas and "and", naming how many
+// more there are ("Asha, Ravi and 3 others").
+func listed(words []string, max int, one, many string) string {
+	if n := len(words) - max; n > 0 {
+		more := many
+		if n == 1 {
+			more = one
+		}
+		return strings.Join(words[:max], ", ") + fmt.Sprintf(" and %d %s", n, more)
+	}
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = "“" + s + "”"
+	}
+	return out
 }

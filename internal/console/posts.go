@@ -7,25 +7,20 @@ package console
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/editing"
 	"corpsite/internal/sanitize"
 	"corpsite/internal/wire"
 )
 
-// Limits of a post's fields, in characters, and of the console's list.
-const (
-	postTitleMax       = 150
-	postDescriptionMax = 300
-	postContentMax     = 200_000
-	adminPostPageSize  = 20
-)
+// adminPostPageSize is how many posts one page of the console's list holds.
+const adminPostPageSize = 20
 
 // blogPagePath is the path of the public list of posts; a post's page is
 // under it.
@@ -33,20 +28,9 @@ const blogPagePath = "/blog"
 
 var errPostNotFound = domain.Errorf(domain.ENotFound, "Blog post not found.")
 
-// Field messages of the post form.
-const (
-	msgPostTitleRequired   = "Enter the title."
-	msgPostTitleLong       = "Title must be at most 150 characters."
-	msgPostDescriptionLong = "Description must be at most 300 characters."
-	msgPostContentRequired = "Write the post: at least one section, starting with a heading (Heading 2)."
-	msgPostContentSections = "Start each section with a heading (Heading 2). The post is shown one section at a time, and each section's heading is its title."
-	msgPostContentEmptyH2  = "Every section heading (Heading 2) needs words."
-	msgPostContentLong     = "The post is too long (at most 200,000 characters)."
-)
-
 // postAdminRoutes are the staff API routes of blog posts.
 func (s *Server) postAdminRoutes() []adminRoute {
-	return []adminRoute{
+	return append([]adminRoute{
 		get("/posts", editors, s.adminPosts),
 		send(http.MethodPost, "/posts", editors, s.adminCreatePost).limited(&editorLimits),
 		send(http.MethodPost, "/posts/preview", editors, s.adminPreviewPost).limited(&editorLimits),
@@ -57,7 +41,13 @@ func (s *Server) postAdminRoutes() []adminRoute {
 		call(http.MethodDelete, "/posts/{id}", editors, s.adminDeletePost),
 		call(http.MethodPost, "/posts/{id}/cover", editors, s.adminUploadCover).multipart().limited(&coverLimits),
 		call(http.MethodDelete, "/posts/{id}/cover", editors, s.adminRemoveCover),
-	}
+		call(http.MethodPost, "/posts/{id}/social-image", editors, s.adminUploadSocialImage).multipart().limited(&coverLimits),
+		call(http.MethodDelete, "/posts/{id}/social-image", editors, s.adminRemoveSocialImage),
+		call(http.MethodPost, "/post-images", editors, s.adminUploadPostImage).multipart().limited(&coverLimits),
+		get("/posts/{id}/revisions", editors, s.adminPostRevisions),
+		get("/posts/{id}/revisions/{version}", editors, s.adminPostRevision),
+		send(http.MethodPost, "/posts/{id}/revisions/{version}/restore", editors, s.adminRestorePost),
+	}, s.postScheduleRoutes()...)
 }
 
 // GET /api/admin/posts?page=N: a page of posts of every status.
@@ -85,7 +75,7 @@ func (s *Server) adminPosts(_ http.ResponseWriter, r *http.Request, _ *Staff) (w
 			ID: p.ID, Title: p.Title, Status: string(p.Status), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
 		})
 	}
-	return out, nil
+	return out, s.listSchedules(ctx, out.Posts)
 }
 
 // GET /api/admin/posts/{id}
@@ -94,14 +84,17 @@ func (s *Server) adminPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (wi
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
-	return adminPostView(p), nil
+	return s.withSchedule(r.Context(), adminPostView(p))
 }
 
 // POST /api/admin/posts: a new draft.
-func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (created[wire.AdminPost], error) {
-	p := domain.BlogPost{Status: domain.PostDraft}
+func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.AdminPostInput) (created[wire.AdminPost], error) {
+	p := domain.BlogPost{Status: domain.PostDraft, UpdatedBy: staffName(st)}
 	applyPostInput(&p, in)
-	if err := validatePost(p, false); err != nil {
+	if err := editing.CheckPost(p, false); err != nil {
+		return created[wire.AdminPost]{}, err
+	}
+	if err := s.postAuthor(r.Context(), st, &p, true, in); err != nil {
 		return created[wire.AdminPost]{}, err
 	}
 	if err := s.store.CreateBlogPost(r.Context(), &p); err != nil {
@@ -111,23 +104,35 @@ func (s *Server) adminCreatePost(_ http.ResponseWriter, r *http.Request, _ *Staf
 }
 
 // PUT /api/admin/posts/{id}: replaces title, description and content; the
-// status and cover stay. A published post must stay complete.
-func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (wire.AdminPost, error) {
+// status and cover stay. A published post must stay complete. A save
+// based on an older version than the stored one is a conflict (409) with
+// the stored version.
+func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.AdminPostInput) (wire.AdminPost, error) {
 	p, err := s.staffPost(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
+	if err := editing.CheckPostBase(p, in.BaseVersion); err != nil {
+		return wire.AdminPost{}, s.postConflict(err)
+	}
 	applyPostInput(&p, in)
-	if err := validatePost(p, p.Status == domain.PostPublished); err != nil {
+	complete, err := s.postComplete(r.Context(), p)
+	if err != nil {
 		return wire.AdminPost{}, err
 	}
-	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, p.Status); err != nil {
+	if err := editing.CheckPost(p, complete); err != nil {
 		return wire.AdminPost{}, err
+	}
+	if err := s.postAuthor(r.Context(), st, &p, false, in); err != nil {
+		return wire.AdminPost{}, err
+	}
+	if err := editing.SavePost(r.Context(), s.store, &p, in.BaseVersion, staffName(st)); err != nil {
+		return wire.AdminPost{}, s.postConflict(err)
 	}
 	if p.Status == domain.PostPublished {
 		s.site.Changed(r.Context())
 	}
-	return adminPostView(p), nil
+	return s.withSchedule(r.Context(), adminPostView(p))
 }
 
 // POST /api/admin/posts/{id}/publish
@@ -136,19 +141,16 @@ func (s *Server) adminPublishPost(_ http.ResponseWriter, r *http.Request, st *St
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
-	if err := validatePost(p, true); err != nil {
-		if e, ok := err.(*domain.Error); ok {
-			e.Message = "The post cannot be published until the highlighted fields are complete."
-		}
+	if err := editing.CheckPost(p, true); err != nil {
 		return wire.AdminPost{}, err
 	}
 	from := p.Status
-	p.Status = domain.PostPublished
+	p.Status, p.UpdatedBy = domain.PostPublished, staffName(st)
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, from); err != nil {
 		return wire.AdminPost{}, err
 	}
 	s.site.Changed(r.Context())
-	_ = s.audit(r, st, domain.AuditPostPublished, "post "+p.ID, "")
+	_ = s.auditAbout(r, st, domain.AuditPostPublished, "post "+p.ID, p.Title, "")
 	return adminPostView(p), nil
 }
 
@@ -161,12 +163,12 @@ func (s *Server) adminUnpublishPost(_ http.ResponseWriter, r *http.Request, st *
 	if p.Status != domain.PostPublished {
 		return wire.AdminPost{}, domain.Errorf(domain.EConflict, "The post is not published.")
 	}
-	p.Status = domain.PostDraft
+	p.Status, p.UpdatedBy = domain.PostDraft, staffName(st)
 	if err := s.store.UpdateBlogPostFrom(r.Context(), &p, domain.PostPublished); err != nil {
 		return wire.AdminPost{}, err
 	}
 	s.site.Changed(r.Context())
-	_ = s.audit(r, st, domain.AuditPostUnpublish, "post "+p.ID, "")
+	_ = s.auditAbout(r, st, domain.AuditPostUnpublish, "post "+p.ID, p.Title, "")
 	return adminPostView(p), nil
 }
 
@@ -181,15 +183,16 @@ func (s *Server) adminDeletePost(_ http.ResponseWriter, r *http.Request, st *Sta
 		return wire.Deleted{}, err
 	}
 	s.site.Changed(r.Context())
-	_ = s.audit(r, st, domain.AuditPostDeleted, "post "+p.ID, string(p.Status))
+	_ = s.auditAbout(r, st, domain.AuditPostDeleted, "post "+p.ID, p.Title, string(p.Status))
 	s.deleteCoverFiles(r, p.ImageVersions)
+	s.deleteSocialImage(r, p.SocialImage)
 	return wire.Deleted{Deleted: true}, nil
 }
 
 // POST /api/admin/posts/preview?id=ID: the post's page as visitors would
 // see it with the editor's unsaved fields (and, given the saved post's id,
 // its cover, date and comments).
-func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Staff, in wire.AdminPostInput) (wire.PagePreview, error) {
+func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.AdminPostInput) (wire.PagePreview, error) {
 	ctx := r.Context()
 	p := domain.BlogPost{ID: "preview", CreatedAt: s.now(), UpdatedAt: s.now()}
 	comments := []wire.Comment{}
@@ -204,8 +207,11 @@ func (s *Server) adminPreviewPost(_ http.ResponseWriter, r *http.Request, _ *Sta
 		}
 	}
 	applyPostInput(&p, in)
+	if err := s.previewAuthor(ctx, st, &p, r.URL.Query().Get("id") == "", in); err != nil {
+		return wire.PagePreview{}, err
+	}
 	p.Status = domain.PostPublished
-	p.Content = sanitize.HTML(p.Content) // as the store would keep it
+	p.Content = sanitize.PostHTML(p.Content) // as the store would keep it
 	html, err := s.site.PreviewPost(ctx, p, comments)
 	if err != nil {
 		return wire.PagePreview{}, err
@@ -225,16 +231,25 @@ func (s *Server) staffPost(ctx context.Context, id string) (domain.BlogPost, err
 	return p, err
 }
 
+// imageVersionsView is versions as the console shows them; never nil.
+func imageVersionsView(versions []domain.ImageVersion) []wire.ImageVersion {
+	out := make([]wire.ImageVersion, len(versions))
+	for i, v := range versions {
+		out[i] = wire.ImageVersion{URL: v.URL, Width: v.Width, Height: v.Height, AVIF: v.AVIF, WebP: v.WebP}
+	}
+	return out
+}
+
 // adminPostView is p as the console edits it.
 func adminPostView(p domain.BlogPost) wire.AdminPost {
-	versions := make([]wire.ImageVersion, len(p.ImageVersions))
-	for i, v := range p.ImageVersions {
-		versions[i] = wire.ImageVersion{URL: v.URL, Width: v.Width, Height: v.Height, AVIF: v.AVIF, WebP: v.WebP}
-	}
+	versions := imageVersionsView(p.ImageVersions)
 	return wire.AdminPost{
 		ID: p.ID, Title: p.Title, Description: p.Description, Content: p.Content,
-		Status: string(p.Status), Image: p.Image, ImageVersions: versions,
-		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, URL: blogPagePath + "/" + p.ID,
+		Status: string(p.Status), Image: p.Image, ImageAlt: p.ImageAlt, ImageVersions: versions,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt, URL: p.Path(),
+		Tags:    p.Tags,
+		Version: p.Version, UpdatedBy: p.UpdatedBy, AuthorID: p.AuthorID,
+		Slug: p.Slug, SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, SocialImage: p.SocialImage,
 	}
 }
 
@@ -243,61 +258,87 @@ func applyPostInput(p *domain.BlogPost, in wire.AdminPostInput) {
 	p.Title = strings.TrimSpace(in.Title)
 	p.Description = strings.TrimSpace(in.Description)
 	p.Content = in.Content
+	if in.Tags != nil {
+		p.Tags = domain.NormalizeTags(*in.Tags)
+	}
+	p.ImageAlt = strings.TrimSpace(in.ImageAlt)
+	applyPostSEO(p, in)
 }
 
-// validatePost checks p's fields. complete (publishing, or editing a
-// published post) also asks for content made of sections that each start
-// with an <h2>: the post page shows one section at a time.
-func validatePost(p domain.BlogPost, complete bool) error {
-	f := map[string]string{}
-	switch {
-	case p.Title == "":
-		f["title"] = msgPostTitleRequired
-	case utf8.RuneCountInString(p.Title) > postTitleMax:
-		f["title"] = msgPostTitleLong
-	case strings.ContainsFunc(p.Title, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		f["title"] = msgSingleLine
+// postConflict is err, when a save's *editing.Conflict, with the stored
+// post for the editor to compare (the time in the site's zone).
+func (s *Server) postConflict(err error) error {
+	var c *editing.Conflict
+	if !errors.As(err, &c) || c.Post == nil {
+		return err
 	}
-	if utf8.RuneCountInString(p.Description) > postDescriptionMax {
-		f["description"] = msgPostDescriptionLong
-	}
-	if utf8.RuneCountInString(p.Content) > postContentMax {
-		f["content"] = msgPostContentLong
-	} else if complete {
-		if msg := sectionProblem(sanitize.HTML(p.Content)); msg != "" {
-			f["content"] = msg
-		}
-	}
-	if len(f) == 0 {
-		return nil
-	}
-	return &domain.Error{Code: domain.EInvalid, Message: "Please correct the highlighted fields.", Fields: f}
+	c.Zone = s.zone
+	v := adminPostView(*c.Post)
+	return &editConflict{c, wire.EditConflict{ChangedBy: c.By, ChangedAt: c.At, BaseVersion: c.Base, Version: c.Current, Post: &v}}
 }
 
-// sectionProblem says what keeps sanitised content from splitting into
-// slides that each have a heading (see blogSlides), or "".
-func sectionProblem(content string) string {
-	body := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
-	nodes, _ := html.ParseFragment(strings.NewReader(content), body)
-	first, headings := true, 0
-	for _, n := range nodes {
-		if n.Type == html.TextNode && strings.TrimSpace(n.Data) == "" || n.Type == html.CommentNode {
-			continue
-		}
-		isH2 := n.Type == html.ElementNode && n.DataAtom == atom.H2
-		if first && !isH2 {
-			return msgPostContentSections
-		}
-		first = false
-		if isH2 {
-			if sanitize.Text(n) == "" {
-				return msgPostContentEmptyH2
-			}
-			headings++
-		}
+// GET /api/admin/posts/{id}/revisions
+func (s *Server) adminPostRevisions(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminRevisionList, error) {
+	p, err := s.staffPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return wire.AdminRevisionList{}, err
 	}
-	if headings == 0 {
-		return msgPostContentRequired
+	revs, err := s.store.PostRevisions(r.Context(), p.ID)
+	if err != nil {
+		return wire.AdminRevisionList{}, err
 	}
-	return ""
+	out := wire.AdminRevisionList{Revisions: make([]wire.AdminRevision, 0, len(revs))}
+	for _, v := range revs {
+		out.Revisions = append(out.Revisions, wire.AdminRevision{Version: v.Version, SavedAt: v.SavedAt, SavedBy: v.SavedBy, Status: string(v.Post.Status)})
+	}
+	return out, nil
+}
+
+// GET /api/admin/posts/{id}/revisions/{version}: the post as that version
+// stored it.
+func (s *Server) adminPostRevision(_ http.ResponseWriter, r *http.Request, _ *Staff) (wire.AdminPost, error) {
+	rev, err := s.postRevision(r)
+	if err != nil {
+		return wire.AdminPost{}, err
+	}
+	return adminPostView(*rev.Post), nil
+}
+
+// POST /api/admin/posts/{id}/revisions/{version}/restore: saves the
+// revision's title, description and content again as a new version (the
+// status and cover stay), based on in.BaseVersion as a save is; audited.
+func (s *Server) adminRestorePost(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.RestoreInput) (wire.AdminPost, error) {
+	rev, err := s.postRevision(r)
+	if err != nil {
+		return wire.AdminPost{}, err
+	}
+	id := r.PathValue("id")
+	scheduled, err := s.store.PostSchedules(r.Context(), []string{id})
+	if err != nil {
+		return wire.AdminPost{}, err
+	}
+	p, err := editing.RestorePost(r.Context(), s.store, id, rev.Version, in.BaseVersion, staffName(st), len(scheduled) > 0)
+	if err != nil {
+		return wire.AdminPost{}, s.postConflict(err)
+	}
+	if p.Status == domain.PostPublished {
+		s.site.Changed(r.Context())
+	}
+	_ = s.auditAbout(r, st, domain.AuditPostRestored, "post "+p.ID, p.Title, fmt.Sprintf("version %d", rev.Version))
+	return s.withSchedule(r.Context(), adminPostView(p))
+}
+
+// postRevision loads the revision named in r's path: ENotFound for an
+// unknown post or version.
+func (s *Server) postRevision(r *http.Request) (domain.Revision, error) {
+	id := r.PathValue("id")
+	version, err := strconv.Atoi(r.PathValue("version"))
+	if !domain.ValidID(id) || err != nil || version < 1 {
+		return domain.Revision{}, errRevisionNotFound
+	}
+	rev, err := s.store.PostRevision(r.Context(), id, version)
+	if domain.IsNotFound(err) {
+		return domain.Revision{}, errRevisionNotFound
+	}
+	return rev, err
 }

@@ -159,6 +159,7 @@ func staffPage(raw string) (int, error) {
 func (s *Server) adminRoutes() []adminRoute {
 	return slices.Concat(
 		s.authRoutes(),        // auth.go: sign-in, sessions, TOTP, staff accounts, audit log
+		s.accountRoutes(),     // account.go: the member's own password, recovery codes, authenticator, sessions
 		s.jobAdminRoutes(),    // jobs.go: jobs and blog posts
 		s.inboxRoutes(),       // applications.go: applications
 		s.boardRoutes(),       // board.go: a board per job and counts by stage
@@ -168,6 +169,8 @@ func (s *Server) adminRoutes() []adminRoute {
 		s.moderationRoutes(),  // moderation.go: contact messages, comments, mail
 		s.vitalsAdminRoutes(), // vitals.go: real-user speed on the dashboard
 		s.dashboardRoutes(),   // dashboard.go: counts needing attention
+		s.alertAdminRoutes(),  // alerts.go: job alert counts and the admins' export
+		s.profileRoutes(),     // profile.go: the member's public profile, a post's authors
 	)
 }
 
@@ -176,7 +179,14 @@ func (s *Server) adminRoutes() []adminRoute {
 // ID, downloading a document) must record before they show: the caller
 // returns the error and shows nothing when recording fails.
 func (s *Server) audit(r *http.Request, st *Staff, action domain.AuditAction, subject, detail string) error {
-	e := domain.AuditEntry{Action: action, Subject: subject, Detail: detail, At: s.now()}
+	return s.auditAbout(r, st, action, subject, "", detail)
+}
+
+// auditAbout is audit with the subject's label: what the subject is
+// called now (a title, a name), which the log shows after the record is
+// renamed or deleted.
+func (s *Server) auditAbout(r *http.Request, st *Staff, action domain.AuditAction, subject, label, detail string) error {
+	e := domain.AuditEntry{Action: action, Subject: subject, SubjectLabel: label, Detail: detail, At: s.now()}
 	if st != nil {
 		e.ActorID, e.ActorEmail = st.ID, st.Email
 	}

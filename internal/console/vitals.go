@@ -14,13 +14,13 @@ import (
 	"corpsite/internal/wire"
 )
 
-// vitalsDefaultDays is the period the dashboard shows unless asked.
+// vitalsDefaultDays is the period the speed screen shows unless asked.
 const vitalsDefaultDays = 28
 
-// vitalsAdminRoutes are the staff API routes of real-user Core Web Vitals for the dashboard.
+// vitalsAdminRoutes are the staff API routes of real-user Core Web Vitals for the speed screen (admins and editors).
 func (s *Server) vitalsAdminRoutes() []adminRoute {
 	return []adminRoute{
-		get("/vitals", anyStaff, s.adminVitals),
+		get("/vitals", editors, s.adminVitals),
 	}
 }
 

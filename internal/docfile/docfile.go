@@ -52,6 +52,12 @@ const (
 	// CoverImage is a blog post's cover picture, uploaded by staff: a
 	// JPEG or PNG image only.
 	CoverImage
+	// ProfilePhoto is a member of staff's photo for their public profile,
+	// uploaded by them: as a cover image.
+	ProfilePhoto
+	// PostImage is a picture for the text of a blog post, uploaded by
+	// staff: as a cover image.
+	PostImage
 )
 
 // CoverImageMaxBytes is the largest cover image Check accepts.
@@ -79,6 +85,12 @@ func (k Kind) info() (kindInfo, bool) {
 			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case CoverImage:
 		return kindInfo{"cover image", []string{".jpg", ".jpeg", ".png"},
+			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
+	case ProfilePhoto:
+		return kindInfo{"photo", []string{".jpg", ".jpeg", ".png"},
+			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
+	case PostImage:
+		return kindInfo{"image", []string{".jpg", ".jpeg", ".png"},
 			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
 	}
 	return kindInfo{}, false

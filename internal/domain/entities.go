@@ -18,10 +18,28 @@ const (
 
 // Job is an open position (spec: collection jobDescription).
 type Job struct {
-	ID         string `json:"id"`
-	JobTitle   string `json:"jobTitle"`
-	Experience string `json:"experience"` // years, e.g. "2-4" or "5+"
-	Location   string `json:"location"`
+	ID       string `json:"id"`
+	JobTitle string `json:"jobTitle"`
+	// Experience is the years of experience as pages show them ("2-4",
+	// "5+", "3"): ExperienceText of YearsMin and YearsMax when those are
+	// set; a job stored before they existed may hold text they could not
+	// be read from (see MapJobFacts).
+	Experience string `json:"experience"`
+	// Location is the city pages show: the name of the list entry
+	// LocationID when set (renaming the entry renames it here too).
+	Location string `json:"location"`
+	// LocationID is the job's entry of the locations list; "" = not
+	// mapped yet (a job stored before the list, whose text matched none).
+	LocationID string `json:"locationId,omitempty"`
+	// DepartmentID is the job's entry of the departments list, whose name
+	// Department holds; "" = none, or not mapped when Department is set.
+	DepartmentID string `json:"departmentId,omitempty"`
+	// Workplace is one of Workplaces: on-site, hybrid or remote.
+	Workplace string `json:"workplace"`
+	// YearsMin and YearsMax are the experience asked for, in whole years;
+	// YearsMin nil = not mapped yet, YearsMax nil = no maximum ("5+").
+	YearsMin *int `json:"yearsMin,omitempty"`
+	YearsMax *int `json:"yearsMax,omitempty"`
 	// Description is sanitised HTML.
 	Description    string     `json:"description"`
 	Department     string     `json:"department,omitempty"`
@@ -32,6 +50,11 @@ type Job struct {
 	Status         JobStatus  `json:"status"`
 	CreatedAt      time.Time  `json:"createdAt"`
 	UpdatedAt      time.Time  `json:"updatedAt"`
+	// Version counts the job's saves (the first is 1); UpdatedBy names
+	// the member of staff who made the last one ("" = none named). Both
+	// stay in the console.
+	Version   int    `json:"-"`
+	UpdatedBy string `json:"-"`
 }
 
 // EmploymentTypes are the employment types a job may state (schema.org
@@ -98,15 +121,40 @@ type BlogPost struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Image       string `json:"image"` // URL path of a public image, or ""
+	// ImageAlt describes the image for people who cannot see it (its
+	// alt text); "" for a post stored before it was asked for.
+	ImageAlt string `json:"imageAlt,omitempty"`
 	// ImageVersions are the sizes of a cover uploaded in the console,
 	// narrowest first (Image is one of them); empty for an image that
 	// has one size only.
 	ImageVersions []ImageVersion `json:"imageVersions,omitempty"`
 	// Content is sanitised HTML made of <h2> sections.
-	Content   string     `json:"content"`
+	Content string `json:"content"`
+	// Tags are the post's tags in the editor's order, as typed (see
+	// TagSlug); nil for none.
+	Tags      []string   `json:"tags,omitempty"`
 	Status    PostStatus `json:"status"`
 	CreatedAt time.Time  `json:"createdAt"`
 	UpdatedAt time.Time  `json:"updatedAt"`
+	// Version and UpdatedBy are as Job's.
+	Version   int    `json:"-"`
+	UpdatedBy string `json:"-"`
+	// AuthorID is the account of the member of staff who wrote the post
+	// ("" = none: the company). Author is their profile as pages show it,
+	// loaded with the post (nil when there is no author or the author has
+	// no display name).
+	AuthorID string      `json:"authorId,omitempty"`
+	Author   *PostAuthor `json:"-"`
+
+	// Slug is the post's address under /blog/ ("" = its ID; see
+	// PostSlugProblem).
+	Slug string `json:"slug,omitempty"`
+	// SEOTitle, SEODescription and SocialImage are what search engines
+	// and link previews show of the post ("" = its title, description and
+	// cover). SocialImage is the URL path of a 1200 × 630 JPEG.
+	SEOTitle       string `json:"seoTitle,omitempty"`
+	SEODescription string `json:"seoDescription,omitempty"`
+	SocialImage    string `json:"socialImage,omitempty"`
 }
 
 // ImageVersion is one size of a post's cover image: a JPEG, and the same
@@ -217,6 +265,8 @@ type ContactMessage struct {
 	Spam      bool          `json:"spam"`
 	Status    ContactStatus `json:"status"`
 	CreatedAt time.Time     `json:"timestamp"`
+	// AssignedTo is the ID of the member of staff handling it, or "".
+	AssignedTo string `json:"assignedTo,omitempty"`
 }
 
 // WorkExperience is one earlier job of an applicant.
@@ -357,6 +407,9 @@ type StaffUser struct {
 	// TOTPPending is a sealed secret being set up (begun, not yet
 	// confirmed with a code); nil when none.
 	TOTPPending []byte `json:"-"`
+	// TOTPPendingAt is when the pending secret was made (zero when none):
+	// it is offered again until it is confirmed or too old.
+	TOTPPendingAt time.Time `json:"-"`
 	// TOTPLastStep is the time step of the last code accepted: a code of
 	// that step or an earlier one is refused (no replay).
 	TOTPLastStep int64     `json:"-"`
@@ -394,7 +447,9 @@ type OutboxMessage struct {
 	// text (escaped), never taken from anyone's input as HTML.
 	HTMLBody string `json:"htmlBody,omitempty"`
 	// ReplyTo is the address answers go to (a visitor's), or "".
-	ReplyTo  string       `json:"replyTo,omitempty"`
+	ReplyTo string `json:"replyTo,omitempty"`
+	// Headers are extra headers (List-Unsubscribe), in order.
+	Headers  []MailHeader `json:"headers,omitempty"`
 	Status   OutboxStatus `json:"status"`
 	Attempts int          `json:"attempts"` // claims so far, including the one in progress
 	// NextAttemptAt is when a queued message is due, or when the lease of

@@ -13,7 +13,13 @@ type Session struct {
 	CreatedAt  time.Time // sign-in
 	LastSeenAt time.Time // last request (touched at most once a minute)
 	ExpiresAt  time.Time // the absolute end, whatever the activity
+	// UserAgent is the browser's User-Agent header at sign-in (at most
+	// SessionUserAgentMax bytes), shown in the member's list of sessions.
+	UserAgent string
 }
+
+// SessionUserAgentMax bounds the user agent kept with a session.
+const SessionUserAgentMax = 300
 
 // SessionStart is what StartSession checks and changes with a new session.
 type SessionStart struct {
@@ -26,6 +32,9 @@ type SessionStart struct {
 	// Replaces, if not "", is the ID of a session that ends: the one the
 	// browser held before (a new sign-in never keeps an old token).
 	Replaces string
+	// UserAgent is the browser's User-Agent header, kept with the new
+	// session (not checked).
+	UserAgent string
 }
 
 // SessionStore keeps staff sign-in sessions (in the database, so that
@@ -50,6 +59,10 @@ type SessionStore interface {
 	DeleteSession(ctx context.Context, id string) error
 	// DeleteStaffSessions ends every session of an account.
 	DeleteStaffSessions(ctx context.Context, userID string) error
+	// ListStaffSessions returns an account's sessions, newest sign-in first.
+	ListStaffSessions(ctx context.Context, userID string) ([]Session, error)
+	// DeleteOtherStaffSessions ends every session of an account but keep.
+	DeleteOtherStaffSessions(ctx context.Context, userID, keep string) error
 	// PruneSessions removes sessions last seen before idleBefore or whose
 	// absolute end is at or before now.
 	PruneSessions(ctx context.Context, idleBefore, now time.Time) error

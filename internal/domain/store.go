@@ -13,7 +13,8 @@ type JobFilter struct {
 // BlogFilter narrows ListBlogPosts. The zero value lists every post.
 type BlogFilter struct {
 	PublishedOnly bool
-	Limit         int // 0 = no limit
+	Tag           string // a tag's slug: only posts with that tag ("" = any)
+	Limit         int    // 0 = no limit
 	Offset        int
 }
 
@@ -21,14 +22,24 @@ type BlogFilter struct {
 type ContactFilter struct {
 	Folder ContactFolder // "" = every message, spam or not
 	Status ContactStatus // "" = any status (e.g. new within the inbox: unread)
-	Limit  int           // 0 = no limit
-	Offset int
+	// Query keeps the messages whose sender's name, e-mail address,
+	// subject or text contains it, ignoring case; LIKE wildcards in it
+	// are plain characters. "" = any.
+	Query string
+	// AssignedTo keeps the messages assigned to this member of staff
+	// ("" = anyone's or no one's); Unassigned those assigned to no one.
+	AssignedTo string
+	Unassigned bool
+	Limit      int // 0 = no limit
+	Offset     int
 }
 
 // CommentFilter narrows ListCommentsForReview.
 type CommentFilter struct {
 	Status CommentStatus // "" = any status
-	Limit  int           // 0 = no limit
+	// IDs, when not empty, keeps only these comments (at most MaxBulk).
+	IDs    []string
+	Limit  int // 0 = no limit
 	Offset int
 }
 
@@ -85,17 +96,22 @@ type SourceCount struct {
 // kind ENotFound for missing records; other failures are internal.
 type Store interface {
 	JobStore
+	JobListStore
 	BlogStore
+	PostScheduleStore
+	PostImageStore
 	CommentStore
 	ContactStore
 	ApplicationStore
 	StaffStore
+	StaffProfileStore
 	SessionStore
 	AuditStore
 	RateLimiter
 	OutboxStore
 	TemplateStore
 	VitalsStore
+	JobAlertStore
 
 	// ContentVersion returns a number that grows whenever anything shown on
 	// public pages changes (jobs, posts, comments). Render caches key on it.
@@ -105,7 +121,38 @@ type Store interface {
 	Close() error
 }
 
+// JobListStore keeps the lists a job's location and department are picked
+// from. Every write bumps the content version (the /jobs page's options
+// and job pages show the names).
+type JobListStore interface {
+	// ListJobLocations returns the locations by name, each with how many
+	// jobs use it.
+	ListJobLocations(ctx context.Context) ([]JobLocation, error)
+	// CreateJobLocation stores l (normalised by NormalizeJobLocation); an
+	// empty ID is filled. EConflict when a name or alias is already one
+	// of another entry's, regardless of case.
+	CreateJobLocation(ctx context.Context, l *JobLocation) error
+	// UpdateJobLocation replaces the name and aliases of the entry with
+	// l's ID (EConflict as CreateJobLocation); the jobs using it show the
+	// new name.
+	UpdateJobLocation(ctx context.Context, l *JobLocation) error
+	// DeleteJobLocation removes an entry no job uses; EConflict naming how
+	// many jobs use it otherwise.
+	DeleteJobLocation(ctx context.Context, id string) error
+	ListJobDepartments(ctx context.Context) ([]JobDepartment, error)
+	CreateJobDepartment(ctx context.Context, d *JobDepartment) error
+	UpdateJobDepartment(ctx context.Context, d *JobDepartment) error
+	DeleteJobDepartment(ctx context.Context, id string) error
+}
+
 // JobStore keeps jobs. Writes bump the content version.
+//
+// Every write of a job (creating it, saving it, publishing or closing it)
+// makes a new version of it: Version is one more than before and a copy
+// is kept as a Revision, the last RevisionsKept of a job; older ones are
+// removed in the same transaction. An update of a job whose Version is
+// not 0 is applied only while the stored Version is that one, else it is
+// EConflict (StaleVersion): someone else saved the job meanwhile.
 type JobStore interface {
 	ListJobs(ctx context.Context, f JobFilter) ([]Job, error) // newest first
 	GetJob(ctx context.Context, id string) (Job, error)
@@ -119,9 +166,14 @@ type JobStore interface {
 	// reopened it meanwhile (an edit must not undo that).
 	UpdateJobFrom(ctx context.Context, j *Job, from JobStatus) error
 	DeleteJob(ctx context.Context, id string) error
+	// JobRevisions lists the kept revisions of job id, newest first;
+	// JobRevision is one of them (ENotFound when not kept).
+	JobRevisions(ctx context.Context, id string) ([]Revision, error)
+	JobRevision(ctx context.Context, id string, version int) (Revision, error)
 }
 
-// BlogStore keeps blog posts. Writes bump the content version.
+// BlogStore keeps blog posts. Writes bump the content version; every
+// write is a new version with its revision, as JobStore's.
 type BlogStore interface {
 	ListBlogPosts(ctx context.Context, f BlogFilter) ([]BlogPost, error) // newest first
 	CountBlogPosts(ctx context.Context, f BlogFilter) (int, error)
@@ -132,6 +184,21 @@ type BlogStore interface {
 	// stored status is from (see UpdateJobFrom).
 	UpdateBlogPostFrom(ctx context.Context, p *BlogPost, from PostStatus) error
 	DeleteBlogPost(ctx context.Context, id string) error // also deletes its comments
+	// FindPostAddress returns the post an address under /blog/ names:
+	// key is its ID, its slug or one of its earlier slugs (in that order
+	// of precedence); ENotFound when none. Saving a post whose slug
+	// another post uses as its slug, an earlier slug or its ID is
+	// EInvalid with domain.MsgSlugTaken at the "slug" field.
+	FindPostAddress(ctx context.Context, key string) (PostAddress, error)
+	// EarlierPostSlugs lists the earlier slugs of post id, newest first.
+	EarlierPostSlugs(ctx context.Context, id string) ([]string, error)
+	// ListBlogTags returns the tags of published posts by slug, at most
+	// limit (0 = no limit).
+	ListBlogTags(ctx context.Context, limit int) ([]BlogTag, error)
+	// PostRevisions and PostRevision are JobRevisions and JobRevision of
+	// a post.
+	PostRevisions(ctx context.Context, id string) ([]Revision, error)
+	PostRevision(ctx context.Context, id string, version int) (Revision, error)
 }
 
 // CommentStore keeps comments. Writes that change what visitors see (a
@@ -197,6 +264,22 @@ type ContactStore interface {
 	// its status.
 	MarkContactNotSpam(ctx context.Context, id string) error
 	DeleteContactMessage(ctx context.Context, id string) error
+	// AssignContactMessage gives the message to the member of staff
+	// staffID ("" = to no one) and returns whom it was assigned to
+	// before; audit, if not nil, is appended in the same transaction
+	// when the assignee changes. ENotFound when there is no such message.
+	AssignContactMessage(ctx context.Context, id, staffID string, audit *AuditEntry) (prev string, err error)
+	// AddContactThreadEntry stores e (a note or a reply) on its message,
+	// with, in the same transaction, mail queued in the outbox (e's
+	// OutboxID becomes its ID) when not nil and audit appended when not
+	// nil. ENotFound when there is no such message; EInvalid when its
+	// thread holds MaxContactThread entries. e (and mail) are updated
+	// with what was stored.
+	AddContactThreadEntry(ctx context.Context, e *ContactThreadEntry, mail *OutboxMessage, audit *AuditEntry) error
+	// ListContactThread returns a message's notes and replies, oldest
+	// first, each reply with the status of its e-mail in the outbox
+	// ("" once the outbox has forgotten it).
+	ListContactThread(ctx context.Context, messageID string) ([]ContactThreadEntry, error)
 }
 
 // SaveOptions are what one submission stores with its application,
@@ -389,8 +472,21 @@ type StaffStore interface {
 	// PruneSetupTokens removes tokens that expired before t.
 	PruneSetupTokens(ctx context.Context, before time.Time) error
 
-	// SetStaffTOTPPending stores a sealed secret being set up (nil clears it).
-	SetStaffTOTPPending(ctx context.Context, id string, sealed []byte) error
+	// SetStaffTOTPPending stores a sealed secret being set up, made at at
+	// (nil clears it).
+	SetStaffTOTPPending(ctx context.Context, id string, sealed []byte, at time.Time) error
+	// ReplaceStaffTOTP makes the account's pending secret its second
+	// factor in place of the one it has (its recovery codes stay), if the
+	// pending secret is still pending (byte for byte; EConflict otherwise),
+	// and records step as the last code used.
+	ReplaceStaffTOTP(ctx context.Context, id string, pending []byte, step int64) error
+	// ReplaceRecoveryCodes replaces the account's recovery codes with the
+	// given hashes, in one transaction: the old codes stop working.
+	ReplaceRecoveryCodes(ctx context.Context, id string, hashes []string) error
+	// ChangeStaffPassword sets the account's password hash to newHash if
+	// it is still oldHash (EConflict otherwise: changed meanwhile) and
+	// ends every session of the account but keep, in one transaction.
+	ChangeStaffPassword(ctx context.Context, id, oldHash, newHash, keep string) error
 	// EnableStaffTOTP makes sealed the account's second factor, clears the
 	// pending one, records step as the last code used and replaces the
 	// account's recovery codes with the given hashes, in one transaction.
@@ -458,6 +554,9 @@ type OutboxStore interface {
 	// (case-insensitive) whose subject or body mentions the text about (an
 	// application's reference), newest first.
 	ListOutboxAbout(ctx context.Context, to, about string, limit int) ([]OutboxMessage, error)
+	// GetOutbox returns the message id, body included; ENotFound when
+	// there is none.
+	GetOutbox(ctx context.Context, id string) (OutboxMessage, error)
 	// CountOutbox counts the messages of each status (statuses without
 	// messages are absent).
 	CountOutbox(ctx context.Context) (map[OutboxStatus]int, error)

@@ -36,9 +36,27 @@ func clientAddr(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	if !peer.IsValid() || !isTrusted(peer, trusted) {
 		return peer
 	}
+	return forwardedClient(peer, r.Header.Values("X-Forwarded-For"), trusted)
+}
+
+// PeerTrusted reports whether the connection's remote address (as
+// http.Request.RemoteAddr has it) is one of the trusted proxies, so that
+// the client is found in X-Forwarded-For; and returns that address, the
+// client otherwise.
+func PeerTrusted(remote string, trusted []netip.Prefix) (netip.Addr, bool) {
+	peer := peerAddr(remote)
+	return peer, peer.IsValid() && isTrusted(peer, trusted)
+}
+
+// ForwardedClient is the client of a request from peer, a trusted proxy,
+// with the X-Forwarded-For values given (see clientAddr).
+func ForwardedClient(peer netip.Addr, values []string, trusted []netip.Prefix) netip.Addr {
+	return forwardedClient(peer, values, trusted)
+}
+
+func forwardedClient(peer netip.Addr, values []string, trusted []netip.Prefix) netip.Addr {
 	client := peer
 	hops := 0
-	values := r.Header.Values("X-Forwarded-For")
 	for i := len(values) - 1; i >= 0; i-- {
 		entries := values[i]
 		for entries != "" {

@@ -79,7 +79,12 @@ func StatusFor(err error) int {
 // visitor and the invalid fields.
 func ErrorBody(err error) wire.APIError {
 	code := domain.ErrorCode(err)
-	return wire.APIError{Code: code, Message: domain.ErrorMessage(err), Fields: domain.ErrorFields(err)}
+	body := wire.APIError{Code: code, Message: domain.ErrorMessage(err), Fields: domain.ErrorFields(err)}
+	var c interface{ EditConflict() *wire.EditConflict }
+	if errors.As(err, &c) {
+		body.Conflict = c.EditConflict()
+	}
+	return body
 }
 
 // Created is a handler's value to be written with 201 Created.

@@ -140,27 +140,7 @@ func Middleware(c *Config, next http.Handler) http.Handler {
 			if aborted {
 				logStatus = statusClientGone
 			}
-			// The access log line, as Logger(r).Info would write it,
-			// without its allocations: it is on every request's path.
-			// Given the writer under the logger, the same line is
-			// written to it without slog's Record and handler.
-			if !c.Log.Enabled(ctx, slog.LevelInfo) {
-				return
-			}
-			e := accessEntry{
-				id:         id,
-				method:     logMethod(r.Method),
-				path:       LogPath(r.URL.Path),
-				client:     ClientTag(client),
-				status:     logStatus,
-				bytes:      rec.bytes,
-				durationMS: float64(took.Microseconds()) / 1000,
-			}
-			if c.AccessLog != nil {
-				writeAccessLine(c.AccessLog, end, &e)
-			} else {
-				c.Log.LogAttrs(ctx, slog.LevelInfo, "request", e.attrs()...)
-			}
+			c.logAccess(ctx, id, r.Method, r.URL.Path, client, "", logStatus, rec.bytes, end, took)
 		}()
 		if len(r.URL.EscapedPath()) > MaxPathBytes {
 			Refuse(rec, r, http.StatusRequestURITooLong, CodeURITooLong, "The address is too long.")
@@ -169,6 +149,34 @@ func Middleware(c *Config, next http.Handler) http.Handler {
 		limitBody(w, r)
 		inner.ServeHTTP(rec, r)
 	})
+}
+
+// logAccess writes the access log line of a request, as Logger(r).Info
+// would write it, without its allocations: it is on every request's path.
+// Given the writer under the logger, the same line is written to it
+// without slog's Record and handler. tag is the client's ClientTag, or ""
+// to have it made from client.
+func (c *Config) logAccess(ctx context.Context, id, method, path string, client netip.Addr, tag string, status, bytes int, end time.Time, took time.Duration) {
+	if !c.Log.Enabled(ctx, slog.LevelInfo) {
+		return
+	}
+	if tag == "" {
+		tag = ClientTag(client)
+	}
+	e := accessEntry{
+		id:         id,
+		method:     logMethod(method),
+		path:       LogPath(path),
+		client:     tag,
+		status:     status,
+		bytes:      bytes,
+		durationMS: float64(took.Microseconds()) / 1000,
+	}
+	if c.AccessLog != nil {
+		writeAccessLine(c.AccessLog, end, &e)
+	} else {
+		c.Log.LogAttrs(ctx, slog.LevelInfo, "request", e.attrs()...)
+	}
 }
 
 // statusClientGone is the status the access log gives a request whose
@@ -190,6 +198,10 @@ type HeaderSet []struct {
 	key   string
 	value []string
 }
+
+// Apply puts the set's headers in h, as Middleware does for every
+// response.
+func (hs HeaderSet) Apply(h http.Header) { hs.apply(h) }
 
 func (hs HeaderSet) apply(h http.Header) {
 	for _, e := range hs {

@@ -13,6 +13,8 @@ import (
 	"mime"
 	"mime/quotedprintable"
 	"net/mail"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,6 +84,12 @@ func Compose(m domain.OutboxMessage, from string) (*Message, error) {
 	}
 	// Tells mail servers and people's auto-responders not to answer.
 	header("Auto-Submitted", "auto-generated")
+	for _, h := range m.Headers {
+		if err := extraHeader(h); err != nil {
+			return nil, err
+		}
+		header(h.Name, h.Value)
+	}
 	b.WriteString("\r\n")
 	if m.HTMLBody == "" {
 		if err := writeQP(&b, m.Body); err != nil {
@@ -121,6 +129,32 @@ func writeQP(b *bytes.Buffer, body string) error {
 // domain: the same for every attempt.
 func MessageID(id, domain string) string {
 	return "<" + id + ".outbox@" + domain + ">"
+}
+
+// headerName is the form of an extra header's name.
+var headerName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]{0,75}$`)
+
+// ownHeaders are written by Compose alone; an extra header may not
+// repeat or replace one of them.
+var ownHeaders = []string{"date", "from", "to", "cc", "bcc", "sender", "reply-to", "subject", "message-id",
+	"mime-version", "content-type", "content-transfer-encoding", "auto-submitted"}
+
+// extraHeader checks an extra header: a name of letters, digits and '-'
+// that is not one Compose writes, a printable ASCII value on one line
+// (at most 900 bytes, so that the line stays within SMTP's limit).
+func extraHeader(h domain.MailHeader) error {
+	if !headerName.MatchString(h.Name) || slices.Contains(ownHeaders, strings.ToLower(h.Name)) {
+		return fmt.Errorf("mail: compose: extra header name %q: %w", h.Name, ErrHeader)
+	}
+	if len(h.Value) > 900 {
+		return fmt.Errorf("mail: compose: %s is too long: %w", h.Name, ErrHeader)
+	}
+	for _, r := range h.Value {
+		if r < ' ' || r > '~' {
+			return fmt.Errorf("mail: compose: %s holds a character that cannot be in a header: %w", h.Name, ErrHeader)
+		}
+	}
+	return nil
 }
 
 // singleLine refuses a header value with a line break or another

@@ -1,5 +1,6 @@
 // Package media turns a checked picture into the files the site serves
-// for it: a blog cover scaled to a few widths, each encoded as AVIF, WebP
+// for it: a blog cover scaled to a few widths, or a member of staff's
+// photo cropped square and scaled to a few sizes, each encoded as WebP
 // and JPEG for a <picture> with a <source srcset> per format. Checking an
 // upload (type, pixel bounds, orientation, metadata) is docfile's job, and
 // storing and serving the files the HTTP side's; this package only
@@ -105,7 +106,27 @@ type Version struct {
 // format. A modern format whose encoder fails is left out and logged to
 // log: the JPEG alone still shows the cover everywhere.
 func EncodeCover(src image.Image, log *slog.Logger) CoverSet {
-	scaled := coverScales(src)
+	return encodeSet(scales(onWhite(src, src.Bounds()), CoverWidths), log)
+}
+
+// PhotoSizes are the sizes, in pixels a side, a member of staff's square
+// photo is stored in, smallest first: beside a post's author name, and
+// the same on dense screens. A smaller upload is stored at its own size.
+var PhotoSizes = []int{96, 192, 384}
+
+// EncodePhoto crops src to the square at its centre, scales it to each of
+// PhotoSizes no larger than the square (or the square's own size when it
+// is smaller than all) and encodes each in every format, as EncodeCover.
+func EncodePhoto(src image.Image, log *slog.Logger) CoverSet {
+	b := src.Bounds()
+	side := min(b.Dx(), b.Dy())
+	x, y := b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2
+	return encodeSet(scales(onWhite(src, image.Rect(x, y, x+side, y+side)), PhotoSizes), log)
+}
+
+// encodeSet encodes each of scaled, narrowest first, as a JPEG and in
+// each of ModernFormats whose encoder works for all.
+func encodeSet(scaled []*image.RGBA, log *slog.Logger) CoverSet {
 	set := CoverSet{Formats: []Format{JPEG}, Versions: make([]Version, len(scaled))}
 	for i, img := range scaled {
 		var buf bytes.Buffer
@@ -136,19 +157,23 @@ formats:
 	return set
 }
 
-// coverScales returns src scaled to each of CoverWidths no wider than src
-// (or src at its own width when it is narrower than all), narrowest
-// first, on white: JPEG has no transparency, and every format shows the
-// same picture.
-func coverScales(src image.Image) []*image.RGBA {
-	b := src.Bounds()
-	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+// onWhite is the part r of src on white, at the origin: JPEG has no
+// transparency, and every format shows the same picture.
+func onWhite(src image.Image, r image.Rectangle) *image.RGBA {
+	rgba := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
 	// A PNG's transparent parts go on white (copied as they are, they
 	// would turn black in the JPEG).
 	draw.Draw(rgba, rgba.Bounds(), image.White, image.Point{}, draw.Src)
-	draw.Draw(rgba, rgba.Bounds(), src, b.Min, draw.Over)
+	draw.Draw(rgba, rgba.Bounds(), src, r.Min, draw.Over)
+	return rgba
+}
+
+// scales returns rgba scaled to each of widths no wider than it (or
+// rgba at its own width when it is narrower than all), narrowest first.
+func scales(rgba *image.RGBA, ws []int) []*image.RGBA {
+	b := rgba.Rect
 	var widths []int
-	for _, w := range CoverWidths {
+	for _, w := range ws {
 		if w <= b.Dx() {
 			widths = append(widths, w)
 		}

@@ -225,7 +225,7 @@ func TestCoverScalingAveragesFineDetail(t *testing.T) {
 			}
 		}
 	}
-	scaled := coverScales(src)
+	scaled := scales(onWhite(src, src.Bounds()), CoverWidths)
 	if len(scaled) != 2 || scaled[0].Rect.Dx() != 480 || scaled[1].Rect.Dx() != 960 {
 		t.Fatalf("widths %v; want 480 and 960", []int{scaled[0].Rect.Dx(), scaled[len(scaled)-1].Rect.Dx()})
 	}

@@ -117,6 +117,19 @@ func (c *Cache[P]) Find(key string, version int64, now time.Time) Found[P] {
 	return f
 }
 
+// Fresh returns the page cached under key when it is current for
+// version at now, and counts the hit; otherwise nil, counting nothing: a
+// caller that then asks Find has the miss counted there, once.
+func (c *Cache[P]) Fresh(key string, version int64, now time.Time) P {
+	f := c.lookup(key, version, now)
+	var none P
+	if f.Page == none || f.Stale {
+		return none
+	}
+	c.Hits.Add(1)
+	return f.Page
+}
+
 func (c *Cache[P]) lookup(key string, version int64, now time.Time) Found[P] {
 	c.mu.Lock()
 	defer c.mu.Unlock()

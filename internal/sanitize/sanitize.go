@@ -8,7 +8,15 @@
 // script, style, iframe, object and similar elements are removed together
 // with their content. No attribute survives except href on a link: no
 // style, class, id, target or event handler. Links get rel="nofollow".
-// Images are not allowed.
+// Images are not allowed in a job description.
+//
+// A blog post body (PostHTML) may also show the site's own uploaded
+// pictures: <img> whose src is the path of one (ImageSrc: no other host,
+// no data: or javascript: URL, no other path), with alt and with width
+// and height as whole numbers of at most four digits; <figure> and
+// <figcaption> without attributes. Any other <img> is removed, and so is
+// every other attribute (srcset and sizes too: the post's page builds
+// them from the stored sizes).
 //
 // Before filtering, the input is parsed as an HTML fragment the way a
 // browser would and written out again, so unclosed or stray tags cannot
@@ -22,6 +30,7 @@
 package sanitize
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -29,11 +38,27 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// policy is built once; a bluemonday Policy is safe for concurrent use
-// once it is no longer modified.
-var policy = newPolicy()
+// policy and postPolicy are built once; a bluemonday Policy is safe for
+// concurrent use once it is no longer modified.
+var (
+	policy     = newPolicy(false)
+	postPolicy = newPolicy(true)
+)
 
-func newPolicy() *bluemonday.Policy {
+// ImageSrc is the src of a picture a post's text may show: the path of
+// the widest JPEG of an image uploaded in the console (served from
+// /covers/ like blog covers, under a name as the console writes it).
+var ImageSrc = regexp.MustCompile(`^/covers/[a-z0-9-]{1,80}-[0-9]{1,5}\.jpg$`)
+
+// absoluteLink is what an href must start with when relative URLs pass
+// the policy (for ImageSrc): a scheme the policy allows.
+var absoluteLink = regexp.MustCompile(`^\s*(?i:https?|mailto):`)
+
+// dimension is an image's width or height: a whole number of pixels, at
+// most 9999.
+var dimension = regexp.MustCompile(`^[1-9][0-9]{0,3}$`)
+
+func newPolicy(images bool) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
 	p.AllowElements(
 		"p", "br",
@@ -48,11 +73,22 @@ func newPolicy() *bluemonday.Policy {
 	// not parse, has another scheme (javascript:, data:, vbscript:, ...)
 	// or is relative is removed, and an <a> left without href is dropped
 	// (its text stays).
-	p.AllowAttrs("href").OnElements("a")
 	p.AllowURLSchemes("http", "https", "mailto")
-	p.AllowRelativeURLs(false)
 	p.RequireParseableURLs(true)
 	p.RequireNoFollowOnLinks(true)
+	if images {
+		// The image's src is a relative URL: relative URLs pass the
+		// policy, and an href must be absolute by its pattern instead.
+		p.AllowRelativeURLs(true)
+		p.AllowAttrs("href").Matching(absoluteLink).OnElements("a")
+		p.AllowElements("figure", "figcaption")
+		p.AllowAttrs("src").Matching(ImageSrc).OnElements("img")
+		p.AllowAttrs("alt").OnElements("img")
+		p.AllowAttrs("width", "height").Matching(dimension).OnElements("img")
+	} else {
+		p.AllowRelativeURLs(false)
+		p.AllowAttrs("href").OnElements("a")
+	}
 
 	// "<div>a</div><div>b</div>" must not become "ab".
 	p.AddSpaceWhenStrippingTag(true)
@@ -66,20 +102,37 @@ var body = &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
 // description or a blog post body. See the package documentation for
 // what is kept.
 func HTML(s string) string {
-	return policy.Sanitize(balance(s))
+	return policy.Sanitize(balance(s, false))
+}
+
+// PostHTML is HTML for a blog post body: it keeps the site's own pictures
+// too (see the package documentation).
+func PostHTML(s string) string {
+	return postPolicy.Sanitize(balance(s, true))
 }
 
 // balance parses s as the content of a <body> element and renders the
 // resulting nodes, which closes unclosed elements and drops stray end
 // tags. If parsing fails (it does not for any string input in practice),
-// s is returned as is and bluemonday still filters it.
-func balance(s string) string {
+// s is returned as is and bluemonday still filters it. With images, an
+// <img> whose src is not ImageSrc is removed (the policy would keep it
+// without src): a space stays in its place.
+func balance(s string, images bool) string {
 	if s == "" {
 		return ""
 	}
 	nodes, err := html.ParseFragment(strings.NewReader(s), body)
 	if err != nil {
 		return s
+	}
+	if images {
+		for i, n := range nodes {
+			if foreignImage(n) {
+				nodes[i] = &html.Node{Type: html.TextNode, Data: " "}
+			} else {
+				dropForeignImages(n)
+			}
+		}
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -89,4 +142,33 @@ func balance(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// foreignImage reports whether n is an <img> a post may not show: one
+// without a src that is ImageSrc.
+func foreignImage(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.DataAtom != atom.Img {
+		return false
+	}
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == "src" {
+			return !ImageSrc.MatchString(a.Val)
+		}
+	}
+	return true
+}
+
+// dropForeignImages replaces the foreignImage descendants of n with a
+// space, as the policy does with an element it strips.
+func dropForeignImages(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if foreignImage(c) {
+			space := &html.Node{Type: html.TextNode, Data: " "}
+			n.InsertBefore(space, c)
+			n.RemoveChild(c)
+			c = space
+		} else {
+			dropForeignImages(c)
+		}
+	}
 }

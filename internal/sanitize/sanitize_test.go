@@ -118,6 +118,11 @@ func TestHTML(t *testing.T) {
 			if again := HTML(got); again != got {
 				t.Errorf("HTML is not idempotent on %q: second pass gives %q", got, again)
 			}
+			// None of these is an image a post may show: a post's text
+			// is cleaned as a job's.
+			if post := PostHTML(tt.in); squeeze(post) != squeeze(tt.want) {
+				t.Errorf("PostHTML(%q)\n got %q\nwant %q", tt.in, post, tt.want)
+			}
 		})
 	}
 }

@@ -9,7 +9,8 @@ type demoJob struct {
 	location       string
 	department     string
 	employmentType string
-	salaryMin      int64 // rupees a year; 0 = not stated
+	workplace      string // "" = on-site
+	salaryMin      int64  // rupees a year; 0 = not stated
 	salaryMax      int64
 	daysAgo        int           // created this many days before today…
 	hour           time.Duration // …at this hour, UTC
@@ -64,6 +65,7 @@ var demoJobs = []demoJob{
 		experience:     "3-5",
 		location:       "Bangalore",
 		department:     "Cloud",
+		workplace:      "hybrid",
 		employmentType: "FULL_TIME",
 		salaryMin:      1400000,
 		salaryMax:      2200000,
@@ -178,6 +180,7 @@ var demoJobs = []demoJob{
 		experience:     "3-5",
 		location:       "Bangalore",
 		department:     "Design",
+		workplace:      "remote",
 		employmentType: "FULL_TIME",
 		daysAgo:        17,
 		hour:           10,

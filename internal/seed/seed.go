@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"corpsite/internal/domain"
+	"corpsite/internal/jobfacts"
 	"corpsite/internal/sanitize"
 )
 
@@ -82,6 +83,11 @@ func Load(ctx context.Context, st domain.Store, now time.Time) (loaded bool, err
 		}
 		jobIDs = append(jobIDs, j.ID)
 	}
+	// The demo jobs name their city, department and years as text; the
+	// default lists (see the migrations) have entries for each.
+	if _, err := jobfacts.MapStored(ctx, st); err != nil {
+		return false, fmt.Errorf("seed: %w", err)
+	}
 	byTitle := map[string]domain.BlogPost{}
 	for _, p := range Posts(now) {
 		if err := st.CreateBlogPost(ctx, &p); err != nil {
@@ -121,6 +127,7 @@ func Jobs(now time.Time) []domain.Job {
 			Description:    sanitize.HTML(d.description),
 			Department:     d.department,
 			EmploymentType: d.employmentType,
+			Workplace:      d.workplace,
 			SalaryMin:      d.salaryMin,
 			SalaryMax:      d.salaryMax,
 			Status:         domain.JobOpen,
@@ -146,7 +153,7 @@ func Posts(now time.Time) []domain.BlogPost {
 		p := domain.BlogPost{
 			Title:       d.title,
 			Description: d.description,
-			Content:     sanitize.HTML(d.content),
+			Content:     sanitize.PostHTML(d.content),
 			Status:      d.status,
 			CreatedAt:   created,
 			UpdatedAt:   created,

@@ -209,6 +209,7 @@ func checkJobs(t *testing.T, jobs []domain.Job) {
 	}
 	today := time.Date(2025, time.March, 14, 0, 0, 0, 0, time.UTC)
 	cities := map[string]int{}
+	workplaces := map[string]int{}
 	types := map[string]bool{}
 	var withSalary, withClosing int
 	for i, j := range jobs {
@@ -226,6 +227,11 @@ func checkJobs(t *testing.T, jobs []domain.Job) {
 		if j.Department == "" {
 			t.Errorf("job %q has no department", j.JobTitle)
 		}
+		// Loading maps every demo job to the default lists.
+		if f := j.UnmappedFacts(); len(f) > 0 || j.LocationID == "" || j.DepartmentID == "" || j.YearsMin == nil {
+			t.Errorf("job %q is not mapped: %v", j.JobTitle, f)
+		}
+		workplaces[j.Workplace]++
 		switch j.EmploymentType {
 		case "FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN":
 		default:
@@ -263,8 +269,11 @@ func checkJobs(t *testing.T, jobs []domain.Job) {
 			t.Errorf("job %q description has %d words, want 150 to 350", j.JobTitle, w)
 		}
 	}
-	if cities["Hyderabad"] == 0 || cities["Bangalore"] == 0 || len(cities) != 2 {
-		t.Errorf("jobs by city: %v; want Hyderabad and Bangalore only", cities)
+	if cities["Hyderabad"] == 0 || cities["Bengaluru"] == 0 || len(cities) != 2 {
+		t.Errorf("jobs by city: %v; want Hyderabad and Bengaluru only", cities)
+	}
+	if len(workplaces) != 3 {
+		t.Errorf("jobs by workplace: %v; want each type", workplaces)
 	}
 	if len(types) < 3 {
 		t.Errorf("employment types %v; want at least 3 kinds", types)

@@ -10,7 +10,7 @@ import (
 )
 
 // The documents for machines: the blog's Atom feed and the sitemap, as
-// bytes ready to send, and robots.txt.
+// bytes ready to send, and robots.txt. The job feeds are in jobfeeds.go.
 
 // atomFeed is an Atom 1.0 document (RFC 4287).
 type atomFeed struct {
@@ -41,8 +41,15 @@ type atomEntry struct {
 	Updated   string     `xml:"updated"`
 	Published string     `xml:"published"`
 	Summary   string     `xml:"summary"`
+	Content   *atomText  `xml:"content"`
 	Links     []atomLink `xml:"link"`
 	Author    atomPerson `xml:"author"`
+}
+
+// atomText is a text construct: Type "text" or "html" (HTML as escaped text).
+type atomText struct {
+	Type string `xml:"type,attr"`
+	Text string `xml:",chardata"`
 }
 
 // W3CTime is the date format of Atom and sitemaps (RFC 3339, UTC).
@@ -58,10 +65,27 @@ type FeedPost struct {
 // BlogFeed is the Atom feed of posts (newest first) whose blog page is at
 // blogURL and the feed itself at feedURL.
 func (p Publisher) BlogFeed(blogURL, feedURL, subtitle string, posts []FeedPost) ([]byte, error) {
+	return p.postsFeed(p.Site.Name+" Blog", blogURL, feedURL, subtitle, posts)
+}
+
+// TagFeedTitle is the title of the feed of the posts tagged tag, in the
+// feed and in the tag page's <link rel="alternate">.
+func (p Publisher) TagFeedTitle(tag string) string {
+	return p.Site.Name + " Blog: posts tagged “" + tag + "”"
+}
+
+// TagFeed is the Atom feed of the posts (newest first) tagged tag, whose
+// tag page is at tagURL and the feed itself at feedURL.
+func (p Publisher) TagFeed(tag, tagURL, feedURL, subtitle string, posts []FeedPost) ([]byte, error) {
+	return p.postsFeed(p.TagFeedTitle(tag), tagURL, feedURL, subtitle, posts)
+}
+
+// postsFeed is an Atom feed of posts titled title.
+func (p Publisher) postsFeed(title, blogURL, feedURL, subtitle string, posts []FeedPost) ([]byte, error) {
 	author := atomPerson{Name: p.Site.Name, URI: p.Home()}
 	feed := atomFeed{
 		ID:       blogURL,
-		Title:    p.Site.Name + " Blog",
+		Title:    title,
 		Subtitle: subtitle,
 		// An empty feed still needs a date; the epoch says "nothing yet"
 		// and does not change from one request to the next.
@@ -79,7 +103,10 @@ func (p Publisher) BlogFeed(blogURL, feedURL, subtitle string, posts []FeedPost)
 			newest = changed
 		}
 		feed.Entries = append(feed.Entries, atomEntry{
-			ID:        fp.URL,
+			// An entry's ID never changes: the post's first address, which
+			// stays its own (it redirects to the current one) whatever its
+			// slug becomes; the link is where it is now.
+			ID:        p.BaseURL + "/blog/" + fp.Post.ID,
 			Title:     fp.Post.Title,
 			Updated:   W3CTime(changed),
 			Published: W3CTime(fp.Post.CreatedAt),

@@ -1,6 +1,7 @@
 package seo
 
 import (
+	"cmp"
 	"strings"
 	"time"
 
@@ -45,9 +46,14 @@ var regionOf = map[string]string{
 	"bengaluru": "Karnataka",
 }
 
+// remoteCountry is where applicants for a remote job must live when the
+// site's address names no country; the job page shows the address's
+// country beside the workplace type.
+const remoteCountry = "India"
+
 // JobPosting is a job page's structured data; pageURL is the page's address.
 func (p Publisher) JobPosting(j domain.Job, pageURL string) LD {
-	addr := LD{"@type": "PostalAddress", "addressLocality": j.Location, "addressCountry": "IN"}
+	addr := LD{"@type": "PostalAddress", "addressLocality": j.Location, "addressCountry": JobCountry}
 	if region, ok := regionOf[strings.ToLower(j.Location)]; ok {
 		addr["addressRegion"] = region
 	}
@@ -90,6 +96,13 @@ func (p Publisher) JobPosting(j domain.Job, pageURL string) LD {
 	if j.Department != "" {
 		posting["industry"] = j.Department
 	}
+	// A remote job is done from anywhere in India (its page says so); its
+	// city stays the office it belongs to.
+	if j.Workplace == domain.WorkplaceRemote {
+		posting["jobLocationType"] = "TELECOMMUTE"
+		country := cmp.Or(p.Site.Address.CountryName, remoteCountry)
+		posting["applicantLocationRequirements"] = LD{"@type": "Country", "name": country}
+	}
 	return posting
 }
 
@@ -116,6 +129,25 @@ func (p Publisher) BlogPosting(post domain.BlogPost, pageURL, description, image
 		posting["image"] = image
 	}
 	return posting
+}
+
+// Author is a post's author as its structured data names them: what the
+// post's page shows of them. Image is an absolute URL, or "".
+type Author struct {
+	Name, Description, Image string
+}
+
+// Person is a post author's structured data, for BlogPosting's author
+// (which names the organisation for a post without one).
+func (p Publisher) Person(a Author) LD {
+	person := LD{"@type": "Person", "name": a.Name, "worksFor": LD{"@type": "Organization", "name": p.Site.Name, "url": p.Home()}}
+	if a.Description != "" {
+		person["description"] = a.Description
+	}
+	if a.Image != "" {
+		person["image"] = a.Image
+	}
+	return person
 }
 
 // Question is one question and answer of the FAQ page.

@@ -17,6 +17,8 @@ type LD = map[string]any
 // at which origin.
 type Publisher struct {
 	Site sitecontent.Site
+	// Jobs is the job pages' copy the job feeds write as the pages do.
+	Jobs sitecontent.Jobs
 	// BaseURL is the public origin, e.g. https://example.com (no trailing slash).
 	BaseURL string
 }

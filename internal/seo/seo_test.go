@@ -102,3 +102,24 @@ func TestFeedAndSitemapAreWellFormed(t *testing.T) {
 		t.Errorf("robots.txt = %q", pub.Robots())
 	}
 }
+
+func TestJobPostingRemote(t *testing.T) {
+	for _, tt := range []struct {
+		workplace string
+		remote    bool
+	}{{domain.WorkplaceRemote, true}, {domain.WorkplaceHybrid, false}, {domain.WorkplaceOnsite, false}} {
+		j := domain.Job{ID: "j1", JobTitle: "Designer", Description: "<p>Draw.</p>", Location: "Bengaluru", Workplace: tt.workplace}
+		posting := pub.JobPosting(j, "https://acme.test/job/j1")
+		req, _ := posting["applicantLocationRequirements"].(seo.LD)
+		gotRemote := posting["jobLocationType"] == "TELECOMMUTE" && req["@type"] == "Country" && req["name"] == "India"
+		if gotRemote != tt.remote {
+			t.Errorf("%s: jobLocationType %v, applicantLocationRequirements %v", tt.workplace, posting["jobLocationType"], req)
+		}
+		if !tt.remote && (posting["jobLocationType"] != nil || posting["applicantLocationRequirements"] != nil) {
+			t.Errorf("%s: remote properties on a job that is not remote", tt.workplace)
+		}
+		if posting["directApply"] != true || posting["jobLocation"] == nil {
+			t.Errorf("%s: directApply %v, jobLocation %v", tt.workplace, posting["directApply"], posting["jobLocation"])
+		}
+	}
+}

@@ -434,7 +434,7 @@ func TestAdminExportCSVIsEscapedAndRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the export is not valid CSV: %v", err)
 	}
-	if !slices.Equal(records[0][:8], []string{"Reference", "Applied", "Job", "Status", "First name", "Middle name", "Last name", "E-mail"}) {
+	if !slices.Equal(records[0][:8], []string{"Reference", "Applied (IST, UTC+05:30)", "Job", "Status", "First name", "Middle name", "Last name", "E-mail"}) {
 		t.Errorf("header = %q", records[0])
 	}
 	for _, h := range records[0] {
@@ -449,8 +449,18 @@ func TestAdminExportCSVIsEscapedAndRecorded(t *testing.T) {
 	firstNames := map[string]string{}
 	for _, r := range records[1:] {
 		firstNames[r[7]] = r[4]
-		if r[8] != "'+91 9876543210" {
-			t.Errorf("phone cell = %q, want it escaped", r[8])
+		// A phone as stored ("+91", a space, digits) cannot run as a
+		// formula: it stays readable, without an apostrophe.
+		if r[8] != "+91 9876543210" {
+			t.Errorf("phone cell = %q, want +91 9876543210", r[8])
+		}
+		// Times are in the site's zone, as the header says.
+		var i int
+		if _, err := fmt.Sscanf(r[7], "p%d@example.com", &i); err == nil {
+			kolkata := time.FixedZone("IST", 5*3600+1800)
+			if want := applied.Add(time.Duration(i) * time.Minute).In(kolkata).Format("2006-01-02 15:04"); r[1] != want {
+				t.Errorf("applied cell = %q, want %q (IST)", r[1], want)
+			}
 		}
 	}
 	for i, n := range names {

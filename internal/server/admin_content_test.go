@@ -81,12 +81,14 @@ func errorFields(t *testing.T, res response) map[string]string {
 // fullJob is a job with every field filled in, closing in a month.
 func fullJob(title string) wire.AdminJobInput {
 	return wire.AdminJobInput{
-		JobTitle: title, Experience: "3-5", Location: "Hyderabad", Department: "Engineering",
-		EmploymentType: "FULL_TIME", SalaryMin: 900000, SalaryMax: 1500000,
+		JobTitle: title, YearsMin: years(3), YearsMax: years(5), LocationID: "hyderabad", DepartmentID: "engineering",
+		Workplace: "hybrid", EmploymentType: "FULL_TIME", SalaryMin: 900000, SalaryMax: 1500000,
 		ClosingDate: testNow.AddDate(0, 1, 0).Format(time.DateOnly),
 		Description: "<h2>About</h2><p>Build the " + title + " platform.</p>",
 	}
 }
+
+func years(n int) *int { return &n }
 
 func TestAdminJobValidation(t *testing.T) {
 	t.Parallel()
@@ -96,23 +98,36 @@ func TestAdminJobValidation(t *testing.T) {
 		name  string
 		edit  func(*wire.AdminJobInput)
 		field string // "" = accepted
+		msg   string // the message, when it matters
 	}{
-		{"complete", func(*wire.AdminJobInput) {}, ""},
-		{"title missing", func(in *wire.AdminJobInput) { in.JobTitle = "  " }, "jobTitle"},
-		{"title too long", func(in *wire.AdminJobInput) { in.JobTitle = strings.Repeat("a", 151) }, "jobTitle"},
-		{"title on two lines", func(in *wire.AdminJobInput) { in.JobTitle = "a\nb" }, "jobTitle"},
-		{"experience words", func(in *wire.AdminJobInput) { in.Experience = "lots" }, "experience"},
-		{"experience range backwards", func(in *wire.AdminJobInput) { in.Experience = "5-2" }, "experience"},
-		{"experience floor", func(in *wire.AdminJobInput) { in.Experience = "5+" }, ""},
-		{"employment type unknown", func(in *wire.AdminJobInput) { in.EmploymentType = "GIG" }, "employmentType"},
-		{"salary negative", func(in *wire.AdminJobInput) { in.SalaryMin = -1 }, "salaryMin"},
-		{"salary max below min", func(in *wire.AdminJobInput) { in.SalaryMax = 100 }, "salaryMax"},
-		{"salary only max", func(in *wire.AdminJobInput) { in.SalaryMin = 0 }, ""},
-		{"closing date not a date", func(in *wire.AdminJobInput) { in.ClosingDate = "2026-02-30" }, "closingDate"},
-		{"location too long", func(in *wire.AdminJobInput) { in.Location = strings.Repeat("x", 101) }, "location"},
+		{"complete", func(*wire.AdminJobInput) {}, "", ""},
+		{"title missing", func(in *wire.AdminJobInput) { in.JobTitle = "  " }, "jobTitle", ""},
+		{"title too long", func(in *wire.AdminJobInput) { in.JobTitle = strings.Repeat("a", 151) }, "jobTitle", ""},
+		{"title on two lines", func(in *wire.AdminJobInput) { in.JobTitle = "a\nb" }, "jobTitle", ""},
+		{"years backwards", func(in *wire.AdminJobInput) { in.YearsMin, in.YearsMax = years(5), years(2) }, "yearsMax",
+			"The maximum years must not be less than the minimum years."},
+		{"years negative", func(in *wire.AdminJobInput) { in.YearsMin = years(-1) }, "yearsMin",
+			"Enter the minimum years as a whole number from 0 to 50."},
+		{"years over 50", func(in *wire.AdminJobInput) { in.YearsMax = years(51) }, "yearsMax",
+			"Enter the maximum years as a whole number from 0 to 50, or leave it empty for no maximum."},
+		{"max without min", func(in *wire.AdminJobInput) { in.YearsMin = nil }, "yearsMin",
+			"Enter the minimum years too, or clear the maximum."},
+		{"open maximum", func(in *wire.AdminJobInput) { in.YearsMax = nil }, "", ""},
+		{"equal ends", func(in *wire.AdminJobInput) { in.YearsMin, in.YearsMax = years(50), years(50) }, "", ""},
+		{"location not in the list", func(in *wire.AdminJobInput) { in.LocationID = "atlantis" }, "locationId",
+			"Choose a location from the list."},
+		{"department not in the list", func(in *wire.AdminJobInput) { in.DepartmentID = "sales" }, "departmentId",
+			"Choose a department from the list."},
+		{"workplace unknown", func(in *wire.AdminJobInput) { in.Workplace = "moon" }, "workplace", "Choose on-site, hybrid or remote."},
+		{"employment type unknown", func(in *wire.AdminJobInput) { in.EmploymentType = "GIG" }, "employmentType", ""},
+		{"salary negative", func(in *wire.AdminJobInput) { in.SalaryMin = -1 }, "salaryMin", ""},
+		{"salary max below min", func(in *wire.AdminJobInput) { in.SalaryMax = 100 }, "salaryMax", ""},
+		{"salary only max", func(in *wire.AdminJobInput) { in.SalaryMin = 0 }, "", ""},
+		{"closing date not a date", func(in *wire.AdminJobInput) { in.ClosingDate = "2026-02-30" }, "closingDate", ""},
 		// A draft may lack what publishing needs, and a past date.
-		{"draft without location", func(in *wire.AdminJobInput) { in.Location = "" }, ""},
-		{"draft with a past date", func(in *wire.AdminJobInput) { in.ClosingDate = yesterday }, ""},
+		{"draft without location", func(in *wire.AdminJobInput) { in.LocationID = "" }, "", ""},
+		{"draft without years", func(in *wire.AdminJobInput) { in.YearsMin, in.YearsMax = nil, nil }, "", ""},
+		{"draft with a past date", func(in *wire.AdminJobInput) { in.ClosingDate = yesterday }, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,8 +148,8 @@ func TestAdminJobValidation(t *testing.T) {
 			if res.Status != http.StatusBadRequest && res.Status != http.StatusUnprocessableEntity {
 				t.Fatalf("status %d, want 400/422: %s", res.Status, res.Body)
 			}
-			if msg := errorFields(t, res)[tc.field]; msg == "" {
-				t.Errorf("no message for %s: %s", tc.field, res.Body)
+			if msg := errorFields(t, res)[tc.field]; msg == "" || (tc.msg != "" && msg != tc.msg) {
+				t.Errorf("message for %s = %q, want %q: %s", tc.field, msg, tc.msg, res.Body)
 			}
 			if after := len(f.jobs(t)); after != before {
 				t.Errorf("a refused job was stored: %d jobs, were %d", after, before)
@@ -156,7 +171,7 @@ func TestAdminJobPublishRefusedUntilComplete(t *testing.T) {
 		t.Fatalf("publish of an incomplete job: %d %s", res.Status, res.Body)
 	}
 	fields := errorFields(t, res)
-	for _, k := range []string{"experience", "location", "description"} {
+	for _, k := range []string{"yearsMin", "locationId", "description"} {
 		if fields[k] == "" {
 			t.Errorf("no field message for %s: %v", k, fields)
 		}
@@ -169,6 +184,7 @@ func TestAdminJobPublishRefusedUntilComplete(t *testing.T) {
 	// A past closing date cannot be published either.
 	in := fullJob("Late role")
 	in.ClosingDate = testNow.AddDate(0, 0, -2).Format(time.DateOnly)
+	in.BaseVersion = j.Version
 	res = f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, in)
 	if res.Status != http.StatusOK {
 		t.Fatalf("update draft: %d %s", res.Status, res.Body)
@@ -266,7 +282,11 @@ func checkOf(items []wire.CheckItem) map[string]wire.CheckItem {
 func TestAdminJobStructuredDataCheck(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, nil)
-	in := wire.AdminJobInput{JobTitle: "Sparse role", Experience: "2", Location: "Pune", Description: "<p>Work.</p>"}
+	// A city whose state the page does not know.
+	if err := f.store.CreateJobLocation(t.Context(), &domain.JobLocation{ID: "pune", Name: "Pune"}); err != nil {
+		t.Fatal(err)
+	}
+	in := wire.AdminJobInput{JobTitle: "Sparse role", YearsMin: years(2), YearsMax: years(2), LocationID: "pune", Description: "<p>Work.</p>"}
 	j := decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "POST", "/api/admin/jobs", in))
 	got := checkOf(decodeInto[wire.AdminJob](t, f.admin(t, contentRecruiter, "GET", "/api/admin/jobs/"+j.ID, nil)).Check)
 	for field, ok := range map[string]bool{
@@ -297,6 +317,7 @@ func TestAdminJobStructuredDataCheck(t *testing.T) {
 
 	// Filling the fields fills the check, as the page's JSON-LD does.
 	full := fullJob("Sparse role")
+	full.BaseVersion = j.Version
 	res := f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, full)
 	for _, it := range decodeInto[wire.AdminJob](t, res).Check {
 		if !it.OK {
@@ -379,25 +400,33 @@ func TestAdminPostSectionsAndPublish(t *testing.T) {
 	f := newFixture(t, nil)
 	const title = "Notes from the unique-post-title"
 	// A draft may be unfinished.
-	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: title, Content: "<p>Intro without a heading.</p>"})
+	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: title})
 	if res.Status != http.StatusCreated {
 		t.Fatalf("create: %d %s", res.Status, res.Body)
 	}
 	p := decodeInto[wire.AdminPost](t, res)
 	res = f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil)
-	if msg := errorFields(t, res)["content"]; !strings.Contains(msg, "Start each section with a heading (Heading 2).") {
-		t.Errorf("publish of content without h2: %d %s", res.Status, res.Body)
+	if msg := errorFields(t, res)["content"]; !strings.Contains(msg, "Write the post before publishing it") {
+		t.Errorf("publish of an empty post: %d %s", res.Status, res.Body)
 	}
 	for content, want := range map[string]string{
-		"":                         "at least one section",
-		"<h2> </h2><p>Body.</p>":   "needs words",
-		"<h3>Small</h3><p>x</p>":   "Start each section",
-		"<h2>One</h2><p>Body.</p>": "",
+		"":                          "Write the post",
+		"<p> </p>":                  "Write the post",
+		"<h2> </h2><p>Body.</p>":    "needs words",
+		"<h3>Small</h3><p>x</p>":    "",
+		"<p>Intro.</p><h2>One</h2>": "",
+		"<h2>One</h2><p>Body.</p>":  "",
 	} {
+		// A draft's save and publishing apply the same rules.
 		res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Check", Content: content})
-		id := decodeInto[wire.AdminPost](t, res).ID
-		res = f.admin(t, editor, "POST", "/api/admin/posts/"+id+"/publish", nil)
-		msg := errorFields(t, res)["content"]
+		if res.Status == http.StatusCreated {
+			id := decodeInto[wire.AdminPost](t, res).ID
+			res = f.admin(t, editor, "POST", "/api/admin/posts/"+id+"/publish", nil)
+		}
+		msg := ""
+		if res.Status != http.StatusOK {
+			msg = errorFields(t, res)["content"]
+		}
 		if want == "" && res.Status != http.StatusOK || want != "" && !strings.Contains(msg, want) {
 			t.Errorf("publish %q: %d %q, want %q", content, res.Status, msg, want)
 		}
@@ -405,7 +434,7 @@ func TestAdminPostSectionsAndPublish(t *testing.T) {
 	if res := f.get(t, "/blog"); strings.Contains(res.Body, title) {
 		t.Fatal("a draft is on the blog")
 	}
-	in := wire.AdminPostInput{Title: title, Description: "About it.", Content: "<h2>First</h2><p>One.</p><h2>Second</h2><p>Two.</p>"}
+	in := wire.AdminPostInput{Title: title, Description: "About it.", Content: "<h2>First</h2><p>One.</p><h2>Second</h2><p>Two.</p>", BaseVersion: p.Version}
 	if res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, in); res.Status != http.StatusOK {
 		t.Fatalf("update: %d %s", res.Status, res.Body)
 	}
@@ -415,7 +444,7 @@ func TestAdminPostSectionsAndPublish(t *testing.T) {
 	if res := f.get(t, "/blog"); !strings.Contains(res.Body, title) {
 		t.Error("the blog does not show the post right after publishing")
 	}
-	if res := f.get(t, "/blog/"+p.ID); res.Status != 200 || !strings.Contains(res.Body, "Second") {
+	if res := f.get(t, p.URL); res.Status != 200 || !strings.Contains(res.Body, "Second") {
 		t.Errorf("post page: %d", res.Status)
 	}
 	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/unpublish", nil); res.Status != http.StatusOK {
@@ -424,7 +453,7 @@ func TestAdminPostSectionsAndPublish(t *testing.T) {
 	if res := f.get(t, "/blog"); strings.Contains(res.Body, title) {
 		t.Error("the blog still shows the post after unpublishing")
 	}
-	if res := f.get(t, "/blog/"+p.ID); res.Status != http.StatusNotFound {
+	if res := f.get(t, p.URL); res.Status != http.StatusNotFound {
 		t.Errorf("unpublished post page: %d, want 404", res.Status)
 	}
 	if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
@@ -488,7 +517,7 @@ func coverFixture(t *testing.T) (*fixture, domain.BlobStore, wire.AdminPost) {
 func coverFixtureWith(t *testing.T, blobs domain.BlobStore) (*fixture, domain.BlobStore, wire.AdminPost) {
 	t.Helper()
 	f := newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
-	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Covered", Content: "<h2>A</h2><p>b</p>"})
+	res := f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "Covered", Content: "<h2>A</h2><p>b</p>", ImageAlt: "A wide harbour at dusk."})
 	return f, blobs, decodeInto[wire.AdminPost](t, res)
 }
 
@@ -560,7 +589,7 @@ func TestAdminCoverUploadKeepsEditsMadeMeanwhile(t *testing.T) {
 	if _, err := part.Write(img[:len(img)/2]); err != nil {
 		t.Fatal(err)
 	}
-	res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, wire.AdminPostInput{Title: "Renamed meanwhile", Content: "<h2>A</h2><p>b</p>"})
+	res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, wire.AdminPostInput{Title: "Renamed meanwhile", Content: "<h2>A</h2><p>b</p>", BaseVersion: p.Version})
 	if res.Status != http.StatusOK {
 		t.Fatalf("edit during the upload: %d %s", res.Status, res.Body)
 	}
@@ -620,7 +649,9 @@ func TestAdminEditDoesNotUndoAConcurrentStatusChange(t *testing.T) {
 		t.Fatalf("close: %d %s", res.Status, res.Body)
 	}
 	stale.job = &open // the edit read the job before the close
-	res := f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, fullJob("Tide Surveyor, edited"))
+	in := fullJob("Tide Surveyor, edited")
+	in.BaseVersion = open.Version
+	res := f.admin(t, contentRecruiter, "PUT", "/api/admin/jobs/"+j.ID, in)
 	if res.Status != http.StatusConflict || !strings.Contains(res.Body, "it is now closed") {
 		t.Errorf("edit of a job closed meanwhile: %d %s; want 409 saying it is closed", res.Status, res.Body)
 	}
@@ -644,7 +675,7 @@ func TestAdminEditDoesNotUndoAConcurrentStatusChange(t *testing.T) {
 		t.Fatalf("unpublish: %d %s", res.Status, res.Body)
 	}
 	stale.post = &published
-	edited := wire.AdminPostInput{Title: "Low tide notes, edited", Description: "About it.", Content: "<h2>First</h2><p>One.</p>"}
+	edited := wire.AdminPostInput{Title: "Low tide notes, edited", Description: "About it.", Content: "<h2>First</h2><p>One.</p>", BaseVersion: published.Version}
 	if res := f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, edited); res.Status != http.StatusConflict || !strings.Contains(res.Body, "it is now draft") {
 		t.Errorf("edit of a post unpublished meanwhile: %d %s; want 409 saying it is a draft", res.Status, res.Body)
 	}

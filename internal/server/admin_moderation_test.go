@@ -216,6 +216,10 @@ func TestAdminMessageDeleteAudits(t *testing.T) {
 	if len(rows) != 1 || rows[0].Subject != "m-1" || rows[0].ActorEmail != "editor@site.test" {
 		t.Fatalf("audit rows = %+v, want one naming m-1 by the editor", rows)
 	}
+	// The deleted message stays named in the log by its subject line.
+	if rows[0].SubjectLabel != "About m-1" {
+		t.Errorf("audit label = %q, want the message's subject", rows[0].SubjectLabel)
+	}
 	if strings.Contains(rows[0].Detail, "example.com") || strings.Contains(rows[0].Detail, "Meera") {
 		t.Errorf("audit detail %q carries personal data", rows[0].Detail)
 	}
@@ -240,7 +244,7 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 	if res.Status != http.StatusCreated || !strings.Contains(res.Body, "awaiting moderation") {
 		t.Fatalf("posting = %d %s, want it held", res.Status, res.Body)
 	}
-	page := f.get(t, "/blog/"+p.ID)
+	page := f.get(t, p.Path())
 	if page.Status != http.StatusOK || strings.Contains(page.Body, text) {
 		t.Fatalf("post page before approval: %d, shows the held comment: %v", page.Status, strings.Contains(page.Body, text))
 	}
@@ -262,7 +266,7 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 		t.Errorf("bulk result = %+v", r)
 	}
 	// No clock moves: the page must not wait for the version cache.
-	page = f.get(t, "/blog/"+p.ID)
+	page = f.get(t, p.Path())
 	if !strings.Contains(page.Body, text) {
 		t.Error("post page after approval lacks the comment")
 	}
@@ -274,13 +278,17 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 	if len(rows) != 1 || rows[0].Subject != c.ID || rows[0].Detail != "approve: 1 comments" {
 		t.Errorf("audit rows = %+v", rows)
 	}
+	// The row names the comment by its author and post, as it was.
+	if want := c.Name + " on “" + p.Title + "”"; len(rows) == 1 && rows[0].SubjectLabel != want {
+		t.Errorf("audit label = %q, want %q", rows[0].SubjectLabel, want)
+	}
 
 	// Marking it as spam takes it off the page again.
 	res = f.modAs(t, domain.RoleEditor, "POST", "/api/admin/comments/bulk", wire.CommentBulkRequest{IDs: []string{c.ID}, Action: "spam"})
 	if res.Status != http.StatusOK {
 		t.Fatalf("bulk spam = %d %s", res.Status, res.Body)
 	}
-	if strings.Contains(f.get(t, "/blog/"+p.ID).Body, text) {
+	if strings.Contains(f.get(t, p.Path()).Body, text) {
 		t.Error("post page still shows a comment marked as spam")
 	}
 }
@@ -397,6 +405,10 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 	f.modStoreContact(t, "m-new2", domain.ContactNew, false, time.Minute)
 	f.modStoreContact(t, "m-read", domain.ContactRead, false, time.Minute)
 	f.modStoreContact(t, "m-spam", domain.ContactNew, true, time.Minute)
+	// One of the inbox's three is assigned: two wait for someone.
+	if _, err := f.store.AssignContactMessage(ctx, "m-read", "st-editor", nil); err != nil {
+		t.Fatal(err)
+	}
 	p := f.posts(t)[0]
 	c := domain.Comment{BlogID: p.ID, Name: "N", Email: "n@example.com", Comment: "held", Status: domain.CommentHeld}
 	if err := f.store.CreateComment(ctx, &c); err != nil {
@@ -427,8 +439,8 @@ func TestAdminDashboardCountsPerRole(t *testing.T) {
 		}
 	}
 	for role, want := range map[domain.Role]wire.DashboardCounts{
-		domain.RoleAdmin:     {NewApplications: 2, SuspectedSpam: 1, UnreadMessages: 2, HeldComments: 1, FailedMail: 1},
-		domain.RoleEditor:    {UnreadMessages: 2, HeldComments: 1},
+		domain.RoleAdmin:     {NewApplications: 2, SuspectedSpam: 1, UnreadMessages: 2, UnassignedMessages: 2, HeldComments: 1, FailedMail: 1},
+		domain.RoleEditor:    {UnreadMessages: 2, UnassignedMessages: 2, HeldComments: 1},
 		domain.RoleRecruiter: {NewApplications: 2, SuspectedSpam: 1},
 	} {
 		res := f.modAs(t, role, "GET", "/api/admin/dashboard", nil)

@@ -13,5 +13,5 @@ func (s *Server) apiJob(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.jobView(j), nil
+	return s.publicJobView(r.Context(), j)
 }

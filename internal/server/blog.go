@@ -102,25 +102,35 @@ func (s *Server) blogList(ctx context.Context, page int) (wire.BlogList, error) 
 func (s *Server) blogSummary(p domain.BlogPost) wire.BlogSummary {
 	return wire.BlogSummary{
 		ID: p.ID, Title: p.Title, Description: p.Description,
-		Image: p.Image, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
+		Image: p.Image, ImageAlt: p.ImageAlt, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
+		AuthorName: authorName(p),
+		Path:       p.Path(),
 	}
 }
 
 // imageSrcset is the srcset of p's cover ("/covers/a-480.jpg 480w, ..."),
 // or "" when it has one size only.
-func imageSrcset(p domain.BlogPost) string {
-	if len(p.ImageVersions) < 2 {
+func imageSrcset(p domain.BlogPost) string { return versionsSrcset(p.ImageVersions) }
+
+// versionsSrcset is the srcset of an image's JPEG versions, or "" when it
+// has one size only.
+func versionsSrcset(versions []domain.ImageVersion) string {
+	if len(versions) < 2 {
 		return ""
 	}
-	return srcset(p.ImageVersions, func(v domain.ImageVersion) string { return v.URL })
+	return srcset(versions, func(v domain.ImageVersion) string { return v.URL })
 }
 
 // imageSources are p's cover in the formats better than JPEG, best
 // first: each format every version of the cover has (a cover stored
 // before these formats has none).
-func imageSources(p domain.BlogPost) []wire.ImageSource {
-	if len(p.ImageVersions) == 0 {
+func imageSources(p domain.BlogPost) []wire.ImageSource { return versionSources(p.ImageVersions) }
+
+// versionSources are an image's versions in the formats better than
+// JPEG, as imageSources.
+func versionSources(versions []domain.ImageVersion) []wire.ImageSource {
+	if len(versions) == 0 {
 		return nil
 	}
 	var out []wire.ImageSource
@@ -131,10 +141,10 @@ func imageSources(p domain.BlogPost) []wire.ImageSource {
 		{"image/avif", func(v domain.ImageVersion) string { return v.AVIF }},
 		{"image/webp", func(v domain.ImageVersion) string { return v.WebP }},
 	} {
-		if !slices.ContainsFunc(p.ImageVersions, func(v domain.ImageVersion) bool { return f.url(v) == "" }) {
-			set := f.url(p.ImageVersions[0]) // one size: no descriptor, like the <img>
-			if len(p.ImageVersions) > 1 {
-				set = srcset(p.ImageVersions, f.url)
+		if !slices.ContainsFunc(versions, func(v domain.ImageVersion) bool { return f.url(v) == "" }) {
+			set := f.url(versions[0]) // one size: no descriptor, like the <img>
+			if len(versions) > 1 {
+				set = srcset(versions, f.url)
 			}
 			out = append(out, wire.ImageSource{Type: f.typ, Srcset: set})
 		}
@@ -151,13 +161,15 @@ func srcset(versions []domain.ImageVersion, url func(domain.ImageVersion) string
 	return strings.Join(parts, ", ")
 }
 
-// publicPost returns post id if visitors may see it: ENotFound for an
-// unknown or draft post.
-func (s *Server) publicPost(ctx context.Context, id string) (domain.BlogPost, error) {
-	if !domain.ValidID(id) {
-		return domain.BlogPost{}, errPostNotFound
+// publicPost returns the post at key (its ID, its slug or an earlier
+// slug: see postAddress) if visitors may see it: ENotFound for an unknown
+// or draft post.
+func (s *Server) publicPost(ctx context.Context, key string) (domain.BlogPost, error) {
+	a, err := s.postAddress(ctx, key)
+	if err != nil {
+		return domain.BlogPost{}, err
 	}
-	p, err := s.store.GetBlogPost(ctx, id)
+	p, err := s.store.GetBlogPost(ctx, a.ID)
 	if domain.IsNotFound(err) || err == nil && p.Status != domain.PostPublished {
 		return domain.BlogPost{}, errPostNotFound
 	}
@@ -168,10 +180,13 @@ func (s *Server) publicPost(ctx context.Context, id string) (domain.BlogPost, er
 func (s *Server) postView(p domain.BlogPost) wire.BlogPost {
 	return wire.BlogPost{
 		ID: p.ID, Title: p.Title, Description: p.Description,
-		Image: p.Image, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
+		Image: p.Image, ImageAlt: p.ImageAlt, ImageSrcset: imageSrcset(p), ImageSources: imageSources(p),
 		CreatedAt: p.CreatedAt, DateText: s.content.LongDate(p.CreatedAt),
 		Slides:    blogSlides(p.Content),
-		PageTitle: s.content.Title(p.Title),
+		PageTitle: s.content.Title(postTitle(p)),
+		Tags:      tagLinks(p.Tags),
+		Author:    postAuthorView(p.Author),
+		Path:      p.Path(),
 	}
 }
 
@@ -229,6 +244,9 @@ func (s *Server) apiBlogs(r *http.Request) (any, error) {
 func (s *Server) apiBlogPost(r *http.Request) (any, error) {
 	p, err := s.publicPost(r.Context(), r.PathValue("id"))
 	if err != nil {
+		return nil, err
+	}
+	if p, err = s.withBodyImages(r.Context(), p); err != nil {
 		return nil, err
 	}
 	return s.postView(p), nil
@@ -318,7 +336,9 @@ func (s *Server) notFoundSpec(page string, api map[string]wire.Result) *pageSpec
 	}
 }
 
-// GET /blog/{id}: a published post with its comments.
+// GET /blog/{id}: a published post with its comments; {id} is its ID or
+// its slug (the address of a post whose ID or earlier slug is asked for
+// is a redirect: postRedirects).
 func (s *Server) blogPostPage(r *http.Request) (*pageSpec, error) {
 	id := r.PathValue("id")
 	p, err := s.publicPost(r.Context(), id)
@@ -335,6 +355,9 @@ func (s *Server) blogPostPage(r *http.Request) (*pageSpec, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p, err = s.withBodyImages(r.Context(), p); err != nil {
+		return nil, err
+	}
 	return s.postPageSpec(p, comments), nil
 }
 
@@ -343,21 +366,21 @@ func (s *Server) blogPostPage(r *http.Request) (*pageSpec, error) {
 func (s *Server) postPageSpec(p domain.BlogPost, comments []wire.Comment) *pageSpec {
 	spec := &pageSpec{
 		Page:        "blog-post",
-		Title:       p.Title,
-		Description: seo.Truncate(s.postDescription(p), seo.DescriptionMax),
-		Path:        blogPagePath + "/" + p.ID,
+		Title:       postTitle(p),
+		Description: seo.Truncate(s.searchDescription(p), seo.DescriptionMax),
+		Path:        p.Path(),
 		OGType:      "article",
 		Published:   p.CreatedAt,
 		Modified:    seo.LastChange(p),
 		JSONLD:      []any{s.blogPostingLD(p)},
 		API: map[string]wire.Result{
-			postAPIPath(p.ID):     result(s.postView(p), nil),
-			commentsAPIPath(p.ID): result(comments, nil),
+			postAPIPath(postKey(p)): result(s.postView(p), nil),
+			commentsAPIPath(p.ID):   result(comments, nil),
 		},
 		Cache: true,
 	}
-	if p.Image != "" {
-		spec.Image = s.absoluteURL(p.Image)
+	if img := socialImage(p); img != "" {
+		spec.Image = s.absoluteURL(img)
 	}
 	return spec
 }
@@ -376,7 +399,11 @@ func (s *Server) blogPostingLD(p domain.BlogPost) seo.LD {
 	if p.Image != "" {
 		image = s.absoluteURL(p.Image)
 	}
-	return s.seo.BlogPosting(p, s.postURL(p.ID), s.postDescription(p), image)
+	ld := s.seo.BlogPosting(p, s.postURL(p), s.postDescription(p), image)
+	if a := s.authorLD(p.Author); a != nil {
+		ld["author"] = s.seo.Person(*a)
+	}
+	return ld
 }
 
 // Comment form abuse controls, beside the ones it shares with the contact

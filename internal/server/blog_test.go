@@ -285,7 +285,7 @@ func TestPostCommentShowsItAtOnce(t *testing.T) {
 	r, log := newCountingRenderer(t, render.Options{Size: 1})
 	f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 	p := f.posts(t)[0]
-	pagePath, apiPath := "/blog/"+p.ID, "/api/blogs/"+p.ID+"/comments"
+	pagePath, apiPath := p.Path(), "/api/blogs/"+p.ID+"/comments"
 	f.get(t, "/")
 	f.get(t, pagePath)
 
@@ -359,7 +359,7 @@ func TestPostCommentHeldForReview(t *testing.T) {
 			r, log := newCountingRenderer(t, render.Options{Size: 1})
 			f := newFixture(t, func(o *server.Options) { o.Renderer = r })
 			p := f.posts(t)[0]
-			f.get(t, "/blog/"+p.ID)
+			f.get(t, p.Path())
 			version, _ := f.store.ContentVersion(context.Background())
 			res := f.post(t, "/api/blogs/"+p.ID+"/comments", "203.0.113.7:5000", "application/json", commentBody(tt.edit))
 			if res.Status != http.StatusCreated {
@@ -380,8 +380,8 @@ func TestPostCommentHeldForReview(t *testing.T) {
 				t.Errorf("the list shows the held comment")
 			}
 			f.clock.Add(2 * time.Second)
-			f.get(t, "/blog/"+p.ID)
-			if n := log.count("/blog/" + p.ID); n != 1 {
+			f.get(t, p.Path())
+			if n := log.count(p.Path()); n != 1 {
 				t.Errorf("the post page rendered %d times around a held comment, want 1 (still cached)", n)
 			}
 		})
@@ -581,13 +581,13 @@ func TestBlogPostPage(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, nil)
 	p := f.posts(t)[0]
-	res := f.get(t, "/blog/"+p.ID)
+	res := f.get(t, p.Path())
 	if res.Status != http.StatusOK {
 		t.Fatalf("GET /blog/%s = %d", p.ID, res.Status)
 	}
 	h := parseHead(t, res.Body)
 	links, meta := headTags(t, res.Body)
-	url := baseURL + "/blog/" + p.ID
+	url := baseURL + p.Path()
 	if h.Title != p.Title+" | "+f.site.Site.Name || h.Canonical != url || h.Robots != "" || h.Description != p.Description {
 		t.Errorf("head %+v: want the post's title, description and canonical %s", h, url)
 	}
@@ -647,7 +647,7 @@ func TestBlogPostPage(t *testing.T) {
 	}
 
 	api := bootData(t, res.Body)["api"].(map[string]any)
-	for _, path := range []string{"/api/blogs/" + p.ID, "/api/blogs/" + p.ID + "/comments"} {
+	for _, path := range []string{"/api/blogs/" + strings.TrimPrefix(p.Path(), "/blog/"), "/api/blogs/" + p.ID + "/comments"} {
 		entry, ok := api[path].(map[string]any)
 		if !ok {
 			t.Fatalf("boot data lacks %s: %v", path, api)
@@ -668,7 +668,7 @@ func TestBlogPostPageFallbacksAndNotFound(t *testing.T) {
 	if err := f.store.CreateBlogPost(context.Background(), &p); err != nil {
 		t.Fatal(err)
 	}
-	res := f.get(t, "/blog/"+p.ID)
+	res := f.get(t, p.Path())
 	if res.Status != http.StatusOK {
 		t.Fatalf("status %d", res.Status)
 	}

@@ -25,7 +25,11 @@ func (c consoleSite) PreviewJob(ctx context.Context, j domain.Job) (string, erro
 }
 
 func (c consoleSite) PreviewPost(ctx context.Context, p domain.BlogPost, comments []wire.Comment) (string, error) {
-	return c.s.previewPage(ctx, blogPagePath+"/"+p.ID, c.s.postPageSpec(p, comments))
+	p, err := c.s.withBodyImages(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	return c.s.previewPage(ctx, p.Path(), c.s.postPageSpec(p, comments))
 }
 
 func (c consoleSite) Comments(ctx context.Context, postID string) ([]wire.Comment, error) {

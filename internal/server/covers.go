@@ -1,7 +1,8 @@
 package server
 
-// Blog cover images are uploaded, scaled and stored by the staff console
-// (internal/console/covers.go); the site serves them to everyone.
+// Blog cover images and staff photos are uploaded, scaled and stored by
+// the staff console (internal/console/covers.go, profile.go); the site
+// serves them to everyone.
 
 import (
 	"io"
@@ -20,7 +21,16 @@ import (
 // extension says (never what the store reports or the bytes suggest); the
 // content never changes under a name, so it is cached for a year.
 func (s *Server) serveCover(w http.ResponseWriter, r *http.Request) {
-	key := console.CoverKey("/" + console.CoverFolder + "/" + r.PathValue("name"))
+	s.serveImage(w, r, console.CoverKey("/"+console.CoverFolder+"/"+r.PathValue("name")))
+}
+
+// GET /photos/{name}: a staff photo file, served as a cover file is.
+func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
+	s.serveImage(w, r, console.PhotoKey("/"+console.PhotoFolder+"/"+r.PathValue("name")))
+}
+
+// serveImage serves the image file under blob key ("" = not one).
+func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, key string) {
 	if key == "" || s.blobs == nil {
 		s.serveNotFound(w, r)
 		return

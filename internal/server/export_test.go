@@ -67,3 +67,18 @@ func SetUploadRate(s *Server, perSecond int64, window time.Duration) {
 	s.uploadLimits.MinRate, s.uploadLimits.RateWindow = perSecond, window
 	s.handler = httpcore.Middleware(&s.core, s.routes())
 }
+
+// PostedDaysAgo and NextMidnight are the job cards' "posted N days ago"
+// and when pages showing it go stale.
+var (
+	PostedDaysAgo = postedDaysAgo
+	NextMidnight  = nextMidnight
+)
+
+// FastLaneAnswered is how many requests the fast lane answered itself.
+func FastLaneAnswered(fl *FastLane) uint64 { return fl.answered.Load() }
+
+// PageCacheCounts are the page cache's hits and misses.
+func PageCacheCounts(s *Server) (hits, misses uint64) {
+	return s.cache.Hits.Load(), s.cache.Misses.Load()
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
@@ -35,7 +36,7 @@ func (s *Server) blogFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	feed := make([]seo.FeedPost, len(posts))
 	for i, p := range posts {
-		feed[i] = seo.FeedPost{Post: p, URL: s.postURL(p.ID), Summary: s.postDescription(p)}
+		feed[i] = seo.FeedPost{Post: p, URL: s.postURL(p), Summary: s.postDescription(p)}
 	}
 	doc, err := s.seo.BlogFeed(s.baseURL+blogPagePath, s.baseURL+"/blog/feed.xml", s.content.Pages[blogPagePath].Description, feed)
 	s.writeXML(w, r, "application/atom+xml; charset=utf-8", doc, err)
@@ -69,8 +70,14 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, p := range posts {
-		urls = append(urls, seo.SitemapURL{Loc: s.postURL(p.ID), LastMod: seo.W3CTime(seo.LastChange(p))})
+		urls = append(urls, seo.SitemapURL{Loc: s.postURL(p), LastMod: seo.W3CTime(seo.LastChange(p))})
 	}
+	tags, err := s.tagSitemapURLs(ctx)
+	if err != nil {
+		httpcore.Fail(w, r, err)
+		return
+	}
+	urls = append(urls, tags...)
 	doc, err := seo.Sitemap(urls)
 	s.writeXML(w, r, "application/xml; charset=utf-8", doc, err)
 }
@@ -83,7 +90,10 @@ func (s *Server) writeXML(w http.ResponseWriter, r *http.Request, contentType st
 	}
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Cache-Control", machineCacheControl)
-	_, _ = w.Write(doc)
+	w.Header().Set("Content-Length", strconv.Itoa(len(doc)))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(doc)
+	}
 }
 
 // GET /robots.txt: crawlers may read the site but not the API, the staff

@@ -80,7 +80,7 @@ func TestBlogFeed(t *testing.T) {
 	newest, _ := time.Parse(time.RFC3339, feed.Updated)
 	for i, e := range feed.Entries {
 		p := published[i]
-		url := baseURL + "/blog/" + p.ID
+		url := baseURL + p.Path()
 		if e.ID != url || e.Title != p.Title || e.Link.Href != url || e.Link.Rel != "alternate" || e.Author.Name != site {
 			t.Errorf("entry %d = %+v, want %q at %s (newest first)", i, e, p.Title, url)
 		}
@@ -168,12 +168,12 @@ func TestSitemap(t *testing.T) {
 		}
 	}
 	for _, p := range f.posts(t) {
-		if lastmod[baseURL+"/blog/"+p.ID] == "" {
+		if lastmod[baseURL+p.Path()] == "" {
 			t.Errorf("the sitemap lacks post %q or its lastmod", p.Title)
 		}
 	}
 	for _, d := range f.drafts(t) {
-		if _, ok := lastmod[baseURL+"/blog/"+d.ID]; ok {
+		if _, ok := lastmod[baseURL+d.Path()]; ok {
 			t.Errorf("the sitemap lists draft %q", d.Title)
 		}
 	}

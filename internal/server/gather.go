@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -35,6 +36,37 @@ func (l gatherListener) Accept() (net.Conn, error) {
 type gatherConn struct {
 	*net.TCPConn
 	held *[]byte
+	// pre are bytes read from the connection before it was handed to
+	// net/http (by the fast lane), to be read first.
+	pre []byte
+}
+
+func (c *gatherConn) Read(p []byte) (int, error) {
+	if len(c.pre) == 0 {
+		return c.TCPConn.Read(p)
+	}
+	n := copy(p, c.pre)
+	c.pre = c.pre[n:]
+	if len(c.pre) == 0 {
+		c.pre = nil
+	}
+	return n, nil
+}
+
+// WriteTo copies what the connection sends to w, pre first.
+func (c *gatherConn) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	if len(c.pre) > 0 {
+		m, err := w.Write(c.pre)
+		n += int64(m)
+		c.pre = c.pre[m:]
+		if err != nil {
+			return n, err
+		}
+		c.pre = nil
+	}
+	m, err := c.TCPConn.WriteTo(w)
+	return n + m, err
 }
 
 // gatherMin is the body size from which a response's writes are gathered:

@@ -52,11 +52,38 @@ func TestAPIJobSearch(t *testing.T) {
 	if got.Total != len(seeded) {
 		t.Errorf("total = %d, want %d open positions", got.Total, len(seeded))
 	}
-	if want := []string{"Bangalore", "Hyderabad"}; !slices.Equal(got.Locations, want) {
+	// The demo jobs' cities, mapped at seeding: Bangalore is Bengaluru's alias.
+	if want := []string{"Bengaluru", "Hyderabad"}; !slices.Equal(got.Locations, want) {
 		t.Errorf("locations = %q, want %q", got.Locations, want)
 	}
-	if len(got.ExperienceLevels) == 0 || len(got.Departments) == 0 {
-		t.Errorf("no experience levels (%q) or departments (%q)", got.ExperienceLevels, got.Departments)
+	if want := []string{"onsite", "hybrid", "remote"}; !slices.Equal(got.Workplaces, want) || len(got.Departments) == 0 {
+		t.Errorf("workplaces %q (want %q), departments %q", got.Workplaces, want, got.Departments)
+	}
+
+	// Years of experience: every job whose range holds them; a city by its alias, any case.
+	for _, tc := range []struct {
+		query    string
+		want     []string
+		location string
+	}{
+		{"years=4", []string{"Cloud Engineer (AWS / Azure)", "QA Automation Engineer", "Product Designer (UI/UX)", "Frontend Developer (React), 12-month contract"}, ""},
+		{"years=9", []string{"Senior Backend Engineer (Go)", "Principal IT Consultant"}, ""},
+		{"location=bANGALORE", []string{"Cloud Engineer (AWS / Azure)", "Product Designer (UI/UX)", "Frontend Developer (React), 12-month contract"}, "Bengaluru"},
+		{"years=1&location=hyderabad", []string{"Software Engineering Intern"}, "Hyderabad"},
+		{"workplace=remote", []string{"Product Designer (UI/UX)"}, ""},
+	} {
+		var got wire.JobSearch
+		res := f.get(t, "/api/jobs/search?"+tc.query)
+		if err := json.Unmarshal([]byte(res.Body), &got); err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		var titles []string
+		for _, j := range got.Jobs {
+			titles = append(titles, j.JobTitle)
+		}
+		if !sameSet(titles, tc.want) || got.Location != tc.location {
+			t.Errorf("%s matched %q (location %q), want %q (%q)", tc.query, titles, got.Location, tc.want, tc.location)
+		}
 	}
 
 	res = f.get(t, "/api/jobs/search?location=Pune")
@@ -142,6 +169,36 @@ func TestJobsPage(t *testing.T) {
 	}
 }
 
+// TestJobsPageLegacyExperience: a link from before the years filter is
+// sent, permanently, to the search it means.
+func TestJobsPageLegacyExperience(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, nil)
+	for raw, want := range map[string]string{
+		"experience=2-4":                     "/jobs?years=2",
+		"location=Bangalore&experience=5%2B": "/jobs?years=5&location=Bangalore",
+		"experience=senior&q=go":             "/jobs?q=go",
+		"experience=3&years=6":               "/jobs?years=6",
+	} {
+		res := f.get(t, "/jobs?"+raw)
+		if res.Status != http.StatusMovedPermanently || res.Header.Get("Location") != want {
+			t.Errorf("GET /jobs?%s = %d to %q, want 301 to %q", raw, res.Status, res.Header.Get("Location"), want)
+		}
+	}
+	// The API reads the old parameter as years too: 8 years suit 5+ and 8+.
+	var got wire.JobSearch
+	if err := json.Unmarshal([]byte(f.get(t, "/api/jobs/search?experience=8%2B").Body), &got); err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, j := range got.Jobs {
+		titles = append(titles, j.JobTitle)
+	}
+	if want := []string{"Senior Backend Engineer (Go)", "Principal IT Consultant"}; !sameSet(titles, want) {
+		t.Errorf("experience=8+ in the API matched %q, want %q", titles, want)
+	}
+}
+
 // selectedOption matches the option of value marked selected, whatever the
 // order of its attributes and whether the boolean one has a value.
 func selectedOption(value string) *regexp.Regexp {
@@ -172,12 +229,14 @@ func TestJobsPageQueriesAgree(t *testing.T) {
 	for _, raw := range []string{
 		"q=%E3%80%80Go%C2%A0+engineer%09&location=Hyderabad&utm_source=mail",
 		"department=Engineering&q=a;b&q=ignored",
-		"q=%zz&experience=5%2B&%71=x",
+		"q=%zz&years=05&%71=x",
+		"years=4&location=bANGALORE&workplace=HYBRID",
+		"years=51&workplace=office&department=engineering",
 		"q=%FF%FE&location=+Bangalore+",
 		"q=" + strings.Repeat("%C3%A9", 150),
 		"q=" + url.QueryEscape(strings.Repeat("word ", 40)),
 		"q=%F0%9F%9A%80+rocket&department=Cloud",
-		"q=&location=&experience=&department=",
+		"q=&years=&location=&workplace=&department=",
 	} {
 		res := f.get(t, "/jobs?"+raw)
 		if res.Status != http.StatusOK {

@@ -33,10 +33,16 @@ func (s *Server) searchJobs(ctx context.Context, q jobsearch.Query) (jobsSearchR
 	if err != nil {
 		return jobsSearchResult{}, err
 	}
-	return jobsSearchResult{view: jobsearch.Search(jobs, q), expires: jobsearch.FirstClosing(jobs, s.now())}, nil
+	// The cards say how many days ago each job was posted: stale at
+	// midnight, if no position closes before.
+	expires := nextMidnight(s.now())
+	if first := jobsearch.FirstClosing(jobs, s.now()); !first.IsZero() && first.Before(expires) {
+		expires = first
+	}
+	return jobsSearchResult{view: jobsearch.Search(jobs, q), expires: expires}, nil
 }
 
-// GET /api/jobs/search?q=&location=&experience=&department=
+// GET /api/jobs/search?q=&years=&location=&workplace=&department=
 func (s *Server) apiJobSearch(r *http.Request) (any, error) {
 	res, err := s.searchJobs(r.Context(), jobsearch.Parse(r.URL.RawQuery))
 	if err != nil {
@@ -62,6 +68,19 @@ func jobsCacheKey(r *http.Request) string {
 	return jobsearch.Parse(r.URL.RawQuery).WithQuery(jobsPagePath)
 }
 
+// legacyJobSearch sends a /jobs link from before the years filter
+// ("?experience=2-4") to the search it means ("?years=2"), permanently,
+// so the page and the web app read the same URL.
+func legacyJobSearch(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if jobsearch.HasLegacy(r.URL.RawQuery) {
+			http.Redirect(w, r, jobsearch.Parse(r.URL.RawQuery).WithQuery(jobsPagePath), http.StatusMovedPermanently)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // GET /jobs: every open position, or those a search in the query matches.
 func (s *Server) jobsPage(r *http.Request) (*pageSpec, error) {
 	q := jobsearch.Parse(r.URL.RawQuery)
@@ -79,6 +98,9 @@ func (s *Server) jobsPage(r *http.Request) (*pageSpec, error) {
 		// and every position has its own indexable page.
 		Path:    jobsPagePath,
 		NoIndex: q.Filtered(),
+		// The feed of the same search: a filtered view advertises its
+		// own.
+		Feeds:   []feedLink{s.jobsFeedLink(q)},
 		API:     map[string]wire.Result{q.WithQuery(jobSearchAPIPath): result(res.view, nil)},
 		Cache:   true,
 		Variant: q.Filtered(),

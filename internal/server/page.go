@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"corpsite/internal/httpcore"
@@ -69,7 +70,11 @@ type pageSpec struct {
 	// in a paginated list (<link rel="prev">, <link rel="next">), or "".
 	Prev, Next string
 	NoIndex    bool
-	JSONLD     []any
+	// Feeds are the page's own feeds, advertised in <head> before the
+	// blog's, which every page advertises. The web app keeps the one
+	// marked data-page-feed on the search on screen (usePageFeed).
+	Feeds  []feedLink
+	JSONLD []any
 	// API holds the API responses the page reads, keyed by API path.
 	API map[string]wire.Result
 	// Cache says whether the rendered page may be reused.
@@ -436,9 +441,13 @@ var (
 	cacheNoStore    = []string{"no-store"}
 )
 
-// pageHeaders are a page's ETag and Content-Length values by coding.
+// pageHeaders are a page's ETag and Content-Length values by coding, and
+// the heads of its 200 and 304 in each coding as the fast lane sends them,
+// made on their first use there (fastlane.go): a few KB, only for the
+// fixed pages the lane answers, so not counted in the cache's budget.
 type pageHeaders struct {
-	etag, length [numCodings][]string
+	etag, length  [numCodings][]string
+	fast, fast304 [numCodings]atomic.Pointer[fastHead]
 }
 
 // seal makes the page's header values, once its bodies are final.
@@ -459,12 +468,31 @@ func (p *renderedPage) seal() {
 // among those the page has.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPage) {
 	h := w.Header()
+	c, body := p.body.pick(r)
+	ph, tagged := p.setHeaders(h, c)
+	if tagged {
+		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.etags[c]) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	setEncoding(h, c, ph.length[c])
+	w.WriteHeader(p.status)
+	if r.Method != http.MethodHead {
+		writeGathered(w, r, body)
+	}
+}
+
+// setHeaders sets the headers of p's answer in coding c but its
+// Content-Encoding and Content-Length (setEncoding), and returns p's
+// header values and whether it set an ETag: only on a 200 in a coding
+// that has one (with Cache-Control: no-cache).
+func (p *renderedPage) setHeaders(h http.Header, c coding) (*pageHeaders, bool) {
 	h["Content-Type"] = htmlContentType
 	h["Vary"] = varyEncoding
 	if p.csp != "" {
 		h["Content-Security-Policy"] = []string{p.csp}
 	}
-	c, body := p.body.pick(r)
 	ph := p.headers
 	if ph == nil {
 		p := *p
@@ -472,21 +500,12 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 		ph = p.headers
 	}
 	if p.status == http.StatusOK && p.etags[c] != "" {
-		etag := p.etags[c]
 		h["Cache-Control"] = cacheNoCache
 		h["Etag"] = ph.etag[c]
-		if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-	} else {
-		h["Cache-Control"] = cacheNoStore
+		return ph, true
 	}
-	setEncoding(h, c, ph.length[c])
-	w.WriteHeader(p.status)
-	if r.Method != http.MethodHead {
-		writeGathered(w, r, body)
-	}
+	h["Cache-Control"] = cacheNoStore
+	return ph, false
 }
 
 // documentData fills the document template: spec's <head>, the rendered
@@ -536,6 +555,7 @@ func (s *Server) documentData(spec *pageSpec, html, style string, boot []byte) m
 		"Published":   date(spec.Published),
 		"Modified":    date(spec.Modified),
 		"FeedTitle":   site.Name + " Blog",
+		"Feeds":       spec.Feeds,
 		"Title":       s.content.Title(spec.Title),
 		"Description": spec.Description,
 		"Canonical":   canonical,
@@ -607,6 +627,7 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 {{if .Canonical}}<link rel="canonical" href="{{.Canonical}}">
 {{end}}{{if .Prev}}<link rel="prev" href="{{.Prev}}">
 {{end}}{{if .Next}}<link rel="next" href="{{.Next}}">
+{{end}}{{range .Feeds}}<link rel="alternate" type="application/atom+xml" title="{{.Title}}" href="{{.Href}}" data-page-feed>
 {{end}}<link rel="alternate" type="application/atom+xml" title="{{.FeedTitle}}" href="/blog/feed.xml">
 {{if .NoIndex}}<meta name="robots" content="noindex">
 {{end}}<meta property="og:type" content="{{.OGType}}">
@@ -638,7 +659,7 @@ var documentTemplate = template.Must(template.New("document").Parse(`<!doctype h
 // style besides the rendered root (Server.docMarkup).
 func (s *Server) markupAroundRoot() string {
 	t := time.Unix(0, 0)
-	spec := &pageSpec{Path: "/", Prev: "/", Next: "/", Image: "/", Published: t, Modified: t, NoIndex: true, JSONLD: []any{""}}
+	spec := &pageSpec{Path: "/", Prev: "/", Next: "/", Image: "/", Published: t, Modified: t, NoIndex: true, Feeds: []feedLink{{Href: "/"}}, JSONLD: []any{""}}
 	var buf bytes.Buffer
 	if err := documentTemplate.Execute(&buf, s.documentData(spec, "", "", []byte("{}"))); err != nil {
 		panic("server: document template: " + err.Error()) // the template is fixed: a test would fail first

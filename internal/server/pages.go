@@ -12,6 +12,7 @@ import (
 	"corpsite/content"
 	"corpsite/internal/careers"
 	"corpsite/internal/domain"
+	"corpsite/internal/jobalerts"
 	"corpsite/internal/seo"
 	"corpsite/internal/wire"
 )
@@ -34,6 +35,12 @@ type pageRoute struct {
 	api func(s *Server, ctx context.Context) (map[string]wire.Result, error)
 	// jsonLD returns the page's structured data (nil = none).
 	jsonLD func(s *Server) []any
+	// feeds returns the feeds the page advertises besides the blog's
+	// (nil = none).
+	feeds func(s *Server) []feedLink
+	// daily marks a page that says how many days ago jobs were posted:
+	// its cached render expires at the next UTC midnight.
+	daily bool
 	// private marks the page of a private link (the applicant's status
 	// page): noindex, never stored, no referrer, not in the sitemap. Its
 	// HTML holds nothing private (it is cached like any page); its
@@ -58,11 +65,13 @@ var pageRoutes = []pageRoute{
 	{path: "/privacy", page: "privacy"},
 	{path: "/terms", page: "terms"},
 	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
-	{path: "/career", page: "career", api: (*Server).careerAPI},
+	{path: "/career", page: "career", api: (*Server).careerAPI, feeds: (*Server).allJobsFeed, daily: true},
 	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
 	{path: blogPagePath, page: "blog", handle: (*Server).blogPage, key: blogCacheKey},
-	{path: "/blog/{id}", page: "blog-post", handle: (*Server).blogPostPage},
+	{path: blogPostRoute, page: "blog-post", handle: (*Server).blogPostPage},
+	{path: "/blog/tag/{slug}", page: "blog-tag", handle: (*Server).blogTagPage},
 	{path: careers.StatusPagePath, page: "application-status", private: true},
+	{path: jobalerts.PagePath, page: "job-alert", private: true},
 }
 
 // notFoundPageName is the web app's page for any path without a route.
@@ -104,8 +113,8 @@ func (s *Server) pageHandler(p pageRoute) pageFunc {
 
 // homeLD is the home page's structured data: the company and the site.
 // jobURL and postURL are the public addresses of a job's and a post's pages.
-func (s *Server) jobURL(id string) string  { return s.baseURL + "/job/" + id }
-func (s *Server) postURL(id string) string { return s.baseURL + blogPagePath + "/" + id }
+func (s *Server) jobURL(id string) string          { return s.baseURL + "/job/" + id }
+func (s *Server) postURL(p domain.BlogPost) string { return s.baseURL + p.Path() }
 
 func (s *Server) homeLD() []any { return []any{s.seo.Organization(), s.seo.WebSite()} }
 
@@ -151,7 +160,7 @@ func (s *Server) jobSpec(r *http.Request, page string) (*pageSpec, domain.Job, e
 	j, err := s.publicJob(r.Context(), id)
 	var view wire.Job
 	if err == nil {
-		view = s.jobView(j)
+		view, err = s.publicJobView(r.Context(), j)
 	}
 	spec := &pageSpec{Page: page, API: map[string]wire.Result{apiPath: result(view, err)}}
 	switch domain.ErrorCode(err) {
@@ -244,8 +253,14 @@ func (s *Server) staticPage(p pageRoute) pageFunc {
 			}
 			spec.API = api
 		}
+		if p.daily {
+			spec.Expires = nextMidnight(s.now())
+		}
 		if p.jsonLD != nil {
 			spec.JSONLD = p.jsonLD(s)
+		}
+		if p.feeds != nil {
+			spec.Feeds = p.feeds(s)
 		}
 		return spec, nil
 	}

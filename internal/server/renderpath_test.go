@@ -437,7 +437,7 @@ func TestRewarmAfterVersionChange(t *testing.T) {
 
 	// The pages whose data the post changed were rendered again (the new
 	// post's page for the first time); the others were checked and kept.
-	postPath := "/blog/" + post.ID
+	postPath := post.Path()
 	for p, want := range map[string]int{"/": 2, "/blog": 2, postPath: 1, "/career": 1, "/about": 1, "/services": 1} {
 		if n := log.count(p); n != want {
 			t.Errorf("%s rendered %d times, want %d", p, n, want)

@@ -30,6 +30,7 @@ import (
 	"corpsite/internal/domain"
 	"corpsite/internal/httpcore"
 	"corpsite/internal/idcrypt"
+	"corpsite/internal/jobalerts"
 	"corpsite/internal/pagecache"
 	"corpsite/internal/render"
 	"corpsite/internal/seo"
@@ -131,6 +132,8 @@ type Server struct {
 	errPage  atomic.Pointer[renderedPage] // the error screen, once rendered
 	rewarm   pagecache.Rewarmer
 	handler  http.Handler
+	// mux is the route table under the middleware (handler).
+	mux *http.ServeMux
 
 	// siteFiles are /favicon.svg and /noscript.css.
 	siteFiles siteFiles
@@ -149,6 +152,8 @@ type Server struct {
 	careers *careers.Service
 	// contact takes the contact form's messages.
 	contact *contact.Service
+	// alerts runs job alerts (job_alerts.go).
+	alerts *jobalerts.Service
 	// metrics counts requests by route; nil without Options.Metrics.
 	metrics *httpcore.RequestMetrics
 }
@@ -180,7 +185,7 @@ func New(o Options) (*Server, error) {
 		blobs:    o.Blobs,
 		renderer: o.Renderer,
 		content:  o.Content,
-		seo:      seo.Publisher{Site: o.Content.Site, BaseURL: o.BaseURL},
+		seo:      seo.Publisher{Site: o.Content.Site, Jobs: o.Content.Jobs, BaseURL: o.BaseURL},
 		assets:   a,
 		console:  shell,
 		media:    mediaHandler(o.Media),
@@ -195,20 +200,21 @@ func New(o Options) (*Server, error) {
 		formLimits:   formLimits,
 		uploadLimits: uploadLimits,
 		staffEmail:   o.StaffEmail,
-		settings:     wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays)},
+		settings:     wire.Settings{RetentionDays: cmp.Or(o.RetentionDays, domain.DefaultRetentionDays), SiteURL: o.BaseURL},
 		mailQueued:   o.MailQueued,
 		tempDir:      cmp.Or(o.TempDir, os.TempDir()),
 		idKeys:       o.IDKeys,
 	}
 	s.flight.Timeout = renderDeadline
 	s.rewarm = pagecache.Rewarmer{Refresh: s.refresh, Known: s.warmURLs, Log: o.Logger}
-	var keys staffsignin.Opener
+	var keys staffsignin.Keys
 	if o.IDKeys != nil {
 		keys = o.IDKeys
 	}
 	signin := staffsignin.New(o.Store, keys, o.Now, cmp.Or(o.StaffIdleTimeout, auth.SessionIdle), o.Logger)
 	s.careers = s.newCareers(maxUploads)
 	s.contact = contact.New(contact.Config{Store: s.store, StaffEmail: s.staffEmail, MailQueued: s.mailQueued, Now: s.now})
+	s.alerts = s.newJobAlerts()
 	if o.FormReadTimeout > 0 {
 		s.formLimits.ReadTimeout = o.FormReadTimeout
 	}
@@ -218,12 +224,14 @@ func New(o Options) (*Server, error) {
 		Site:       consoleSite{s},
 		SignIn:     signin,
 		Careers:    s.careers,
+		Alerts:     s.alerts,
 		IDKeys:     o.IDKeys,
 		Now:        o.Now,
 		Logger:     o.Logger,
 		Zone:       s.zone(),
 		SiteName:   o.Content.Site.Name,
 		BaseURL:    o.BaseURL,
+		Mailbox:    s.staffEmail,
 		MailQueued: o.MailQueued,
 		TempDir:    s.tempDir,
 		FormLimits: s.formLimits,
@@ -263,8 +271,12 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	// The literal segment wins over /blog/{id}; no post ID has a dot.
 	mux.HandleFunc("GET /blog/feed.xml", s.blogFeed)
+	mux.HandleFunc("GET /blog/tag/{slug}/feed.xml", s.blogTagFeed)
+	mux.HandleFunc("GET "+jobsFeedPath, s.jobsFeed)
+	mux.HandleFunc("GET "+aggregatorFeedPath, s.aggregatorFeed)
 	mux.Handle("GET /media/", s.media)
 	mux.HandleFunc("GET /covers/{name}", s.serveCover) // blog cover images (covers.go)
+	mux.HandleFunc("GET /photos/{name}", s.servePhoto) // staff photos, authors of posts (covers.go)
 
 	// JSON API.
 	mux.Handle("GET /api/jobs", httpcore.API(s.apiJobs))
@@ -275,10 +287,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/blogs", httpcore.API(s.apiBlogs))
 	mux.Handle("GET /api/blogs/{id}", httpcore.API(s.apiBlogPost))
 	mux.Handle("GET /api/blogs/{id}/comments", httpcore.API(s.apiComments))
+	mux.Handle("GET "+blogTagAPIPrefix+"{slug}", httpcore.API(s.apiBlogTag))
 	mux.Handle("POST /api/blogs/{id}/comments", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiPostComment)))
 	mux.Handle("POST /api/contact", httpcore.WithLimits(s.formLimits, httpcore.APIWrite(s.apiContact)))
 	mux.Handle("POST /api/jobs/{id}/applications", httpcore.WithLimits(s.uploadLimits, httpcore.APIWrite(s.apiApply)))
 	s.statusRoutes(mux)
+	s.alertRoutes(mux)
 	mux.Handle("POST /api/vitals", httpcore.WithLimits(s.vitalsLimits(), http.HandlerFunc(s.apiVitals)))
 
 	// Staff console: its page for every address under /admin (the console
@@ -303,6 +317,12 @@ func (s *Server) routes() http.Handler {
 		if p.private {
 			h = privatePage(h)
 		}
+		if p.path == jobsPagePath {
+			h = legacyJobSearch(h)
+		}
+		if p.path == blogPostRoute {
+			h = s.postRedirects(h)
+		}
 		mux.Handle(pattern, h)
 	}
 	mux.Handle("GET /Terms", http.RedirectHandler("/terms", http.StatusMovedPermanently))
@@ -310,6 +330,7 @@ func (s *Server) routes() http.Handler {
 	if s.metrics != nil {
 		s.metrics.AddRoutes(mux.Patterns)
 	}
+	s.mux = mux.ServeMux
 	return mux.ServeMux
 }
 

@@ -908,11 +908,12 @@ func TestWarm(t *testing.T) {
 	f := newFixture(t, nil)
 	f.createJob(t, "Closed Role", domain.JobClosed, nil)
 	public := len(f.jobs(t)) - 1
-	// "/", the fourteen static pages (/jobs unfiltered, /blog and the
-	// applicant's status page among them), every public job's page and
-	// application form, and the posts of the blog's first page.
+	// "/", the fifteen static pages (/jobs unfiltered, /blog, the
+	// applicant's status page and the job alert's page among them), every
+	// public job's page and application form, and the posts of the blog's
+	// first page.
 	posts := min(len(f.posts(t)), 6)
-	if got, want := f.srv.Warm(context.Background()), 15+2*public+posts; got != want {
+	if got, want := f.srv.Warm(context.Background()), 16+2*public+posts; got != want {
 		t.Errorf("Warm() = %d, want %d", got, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

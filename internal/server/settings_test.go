@@ -26,7 +26,7 @@ func TestPrivacyPageStatesConfiguredRetention(t *testing.T) {
 		if want := fmt.Sprintf("%d days by default", tc.want); !strings.Contains(res.Body, want) {
 			t.Errorf("configured %d: the page does not say %q", tc.configured, want)
 		}
-		if want := fmt.Sprintf(`"settings":{"retentionDays":%d}`, tc.want); !strings.Contains(res.Body, want) {
+		if want := fmt.Sprintf(`"settings":{"retentionDays":%d,"siteUrl":"%s"}`, tc.want, baseURL); !strings.Contains(res.Body, want) {
 			t.Errorf("configured %d: boot data lacks %s", tc.configured, want)
 		}
 	}

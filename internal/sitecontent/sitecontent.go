@@ -1,14 +1,17 @@
 // Package sitecontent reads the company identity and per-page copy from the
 // content files that the web app also imports (content/site.json,
-// content/pages.json, content/blog.json), so Go's <head>, JSON-LD and e-mails
-// say the same as the pages. Any package may import it.
+// content/pages.json, content/blog.json, content/jobs.json), so Go's <head>,
+// JSON-LD, feeds and e-mails say the same as the pages. Any package may
+// import it.
 package sitecontent
 
 import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strings"
 	"time"
+
 	// The site's time zone is loaded by name; the binary carries the zone
 	// database so that it works on hosts without one (distroless images).
 	_ "time/tzdata"
@@ -62,6 +65,56 @@ type Blog struct {
 	DescriptionFallback string
 }
 
+// Jobs is the copy of job pages that the server states too
+// (content/jobs.json): the words of a job's facts, which the job feeds
+// write as the pages do, and the feeds' titles.
+type Jobs struct {
+	// Facts are the labels of a job's facts.
+	Facts struct {
+		Location       string `json:"location"`
+		Experience     string `json:"experience"`
+		Department     string `json:"department"`
+		EmploymentType string `json:"employmentType"`
+	} `json:"facts"`
+	// ExperienceYears and ExperienceOneYear say a job's experience
+	// ("{experience} years", "{experience} year" for "1").
+	ExperienceYears   string `json:"experienceYears"`
+	ExperienceOneYear string `json:"experienceOneYear"`
+	// EmploymentTypes name the employment type codes (FULL_TIME → Full-time).
+	EmploymentTypes map[string]string `json:"employmentTypes"`
+	// Workplaces name the workplace codes (onsite → On-site).
+	Workplaces map[string]string `json:"workplaces"`
+	// FeedTitle and FeedTitleFiltered title the Atom feed of open
+	// positions ("{site}"; "{search}" for the search it follows).
+	FeedTitle         string
+	FeedTitleFiltered string
+	// FeedYears names the years filter in a feed's title ("{years}").
+	FeedYears string
+	// SearchLabels name the job search's parameters ("location" →
+	// "Location") and SearchAll a search with no filter, as job alerts
+	// describe a search (describe.labels, describe.all).
+	SearchLabels map[string]string
+	SearchAll    string
+}
+
+// Experience is a job's experience as the pages say it ("2-4 years").
+func (j Jobs) Experience(experience string) string {
+	t := j.ExperienceYears
+	if strings.TrimSpace(experience) == "1" {
+		t = j.ExperienceOneYear
+	}
+	return strings.ReplaceAll(t, "{experience}", experience)
+}
+
+// EmploymentType is the name of an employment type code, or the code
+// itself when it has none.
+func (j Jobs) EmploymentType(code string) string {
+	if name, ok := j.EmploymentTypes[code]; ok {
+		return name
+	}
+	return code
+}
+
 // PageMeta is a page's title (without the site name) and description.
 type PageMeta struct {
 	Title       string `json:"title"`
@@ -75,6 +128,7 @@ type Content struct {
 	// to its meta.
 	Pages map[string]PageMeta
 	Blog  Blog
+	Jobs  Jobs
 	// Location is Site.TimeZone, loaded.
 	Location *time.Location
 }
@@ -109,6 +163,28 @@ func LoadFS(fsys fs.FS) (*Content, error) {
 	}
 	if c.Blog.DescriptionFallback = blog.Card.DescriptionFallback; c.Blog.DescriptionFallback == "" {
 		return nil, fmt.Errorf("sitecontent: blog.json needs card.descriptionFallback")
+	}
+	var jobs struct {
+		Detail Jobs `json:"detail"`
+		Feed   struct {
+			Title         string `json:"title"`
+			TitleFiltered string `json:"titleFiltered"`
+			Years         string `json:"years"`
+		} `json:"feed"`
+		Describe struct {
+			All    string            `json:"all"`
+			Labels map[string]string `json:"labels"`
+		} `json:"describe"`
+	}
+	if err := readJSON(fsys, "jobs.json", &jobs); err != nil {
+		return nil, err
+	}
+	c.Jobs = jobs.Detail
+	c.Jobs.FeedTitle, c.Jobs.FeedTitleFiltered, c.Jobs.FeedYears = jobs.Feed.Title, jobs.Feed.TitleFiltered, jobs.Feed.Years
+	c.Jobs.SearchLabels, c.Jobs.SearchAll = jobs.Describe.Labels, jobs.Describe.All
+	if c.Jobs.ExperienceYears == "" || c.Jobs.FeedTitle == "" || c.Jobs.FeedTitleFiltered == "" || c.Jobs.FeedYears == "" ||
+		len(c.Jobs.EmploymentTypes) == 0 || len(c.Jobs.Workplaces) == 0 || c.Jobs.SearchAll == "" || len(c.Jobs.SearchLabels) == 0 {
+		return nil, fmt.Errorf("sitecontent: jobs.json needs detail.experienceYears, detail.employmentTypes, detail.workplaces, feed.title, feed.titleFiltered, feed.years, describe.all and describe.labels")
 	}
 	for _, k := range []string{"/", "notFound", "error"} {
 		if _, ok := c.Pages[k]; !ok {

@@ -41,6 +41,8 @@ func TestTitle(t *testing.T) {
 
 const validBlog = `{"card": {"descriptionFallback": "No description."}}`
 
+const validJobs = `{"detail": {"experienceYears": "{experience} years", "experienceOneYear": "{experience} year", "facts": {"location": "Location"}, "employmentTypes": {"FULL_TIME": "Full-time"}, "workplaces": {"remote": "Remote"}}, "feed": {"title": "Jobs at {site}", "titleFiltered": "Jobs at {site}: {search}", "years": "{years} years"}, "describe": {"all": "Every job", "labels": {"location": "City"}}}`
+
 const validPages = `{"/": {"title": "Home", "description": "d"}, "notFound": {"title": "NF", "description": "d"}, "error": {"title": "E", "description": "d"}}`
 
 func TestLoadFS(t *testing.T) {
@@ -48,6 +50,7 @@ func TestLoadFS(t *testing.T) {
 		"site.json":  {Data: []byte(`{"name": "Acme", "email": "a@example.com", "address": {"locality": "Pune", "country": "IN"}, "copyrightYear": 2021}`)},
 		"pages.json": {Data: []byte(validPages)},
 		"blog.json":  {Data: []byte(validBlog)},
+		"jobs.json":  {Data: []byte(validJobs)},
 	}
 	c, err := sitecontent.LoadFS(fsys)
 	if err != nil {
@@ -58,6 +61,22 @@ func TestLoadFS(t *testing.T) {
 	}
 	if want := (sitecontent.PageMeta{Title: "NF", Description: "d"}); c.Pages["notFound"] != want {
 		t.Errorf("Pages[notFound] mismatch (-want +got):\n- %+v\n+ %+v", want, c.Pages["notFound"])
+	}
+	j := c.Jobs
+	if j.FeedTitle != "Jobs at {site}" || j.FeedTitleFiltered != "Jobs at {site}: {search}" || j.FeedYears != "{years} years" ||
+		j.Workplaces["remote"] != "Remote" || j.Facts.Location != "Location" || j.SearchAll != "Every job" || j.SearchLabels["location"] != "City" {
+		t.Errorf("Jobs = %+v; want the feed titles and fact labels of jobs.json", j)
+	}
+	for in, want := range map[string]string{"2-4": "2-4 years", "1": "1 year", "10+": "10+ years"} {
+		if got := j.Experience(in); got != want {
+			t.Errorf("Experience(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := j.EmploymentType("FULL_TIME"); got != "Full-time" {
+		t.Errorf("EmploymentType(FULL_TIME) = %q, want Full-time", got)
+	}
+	if got := j.EmploymentType("SEASONAL"); got != "SEASONAL" {
+		t.Errorf("EmploymentType of an unnamed code = %q, want the code", got)
 	}
 }
 
@@ -78,11 +97,17 @@ func TestLoadFSErrors(t *testing.T) {
 		{"no home page", map[string]string{"site.json": site, "pages.json": `{"error": {}, "notFound": {}}`}, `"/"`},
 		{"unknown time zone", map[string]string{"site.json": `{"name": "Acme", "email": "a@example.com", "timeZone": "Mars/Olympus"}`, "pages.json": validPages}, "timeZone"},
 		{"no blog fallback", map[string]string{"site.json": site, "pages.json": validPages, "blog.json": `{"card": {}}`}, "descriptionFallback"},
+		{"no jobs.json", map[string]string{"site.json": site, "pages.json": validPages, "jobs.json": ""}, "jobs.json"},
+		{"no feed title", map[string]string{"site.json": site, "pages.json": validPages, "jobs.json": `{"detail": {"experienceYears": "{experience} years", "employmentTypes": {"FULL_TIME": "Full-time"}}}`}, "feed.title"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := fstest.MapFS{"blog.json": {Data: []byte(validBlog)}}
+			fsys := fstest.MapFS{"blog.json": {Data: []byte(validBlog)}, "jobs.json": {Data: []byte(validJobs)}}
 			for name, data := range tt.files {
+				if data == "" {
+					delete(fsys, name)
+					continue
+				}
 				fsys[name] = &fstest.MapFile{Data: []byte(data)}
 			}
 			c, err := sitecontent.LoadFS(fsys)

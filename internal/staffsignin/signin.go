@@ -51,17 +51,20 @@ type Store interface {
 	domain.SessionStore
 	domain.RateLimiter
 	domain.AuditStore
+	domain.OutboxStore
 }
 
-// Opener unseals a stored TOTP secret (the data keys, idcrypt.Keyring).
-type Opener interface {
+// Keys seal and unseal stored TOTP secrets (the data keys,
+// idcrypt.Keyring).
+type Keys interface {
 	Open(sealed []byte) ([]byte, error)
+	Seal(plain []byte) ([]byte, error)
 }
 
 // Service signs members of staff in and checks their sessions.
 type Service struct {
 	store Store
-	keys  Opener
+	keys  Keys
 	now   func() time.Time
 	idle  time.Duration
 	log   *slog.Logger
@@ -70,7 +73,7 @@ type Service struct {
 // New returns the service over store. keys may be nil (no second factor
 // can then be checked); idle is how long an unused session lasts
 // (auth.SessionIdle when 0).
-func New(store Store, keys Opener, now func() time.Time, idle time.Duration, log *slog.Logger) *Service {
+func New(store Store, keys Keys, now func() time.Time, idle time.Duration, log *slog.Logger) *Service {
 	if idle <= 0 {
 		idle = auth.SessionIdle
 	}
@@ -117,6 +120,8 @@ type Attempt struct {
 	// ends it, so that a token planted in the browser before (a session
 	// fixation) never becomes a signed-in session.
 	Replaces string
+	// UserAgent is the browser's User-Agent header, kept with the session.
+	UserAgent string
 }
 
 // SignedIn is a successful sign-in: the account and its new session,
@@ -165,7 +170,7 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (SignedIn, error) {
 	// The session is stored only if the account still has the hash just
 	// checked and is enabled: a reset, disabling or new password while
 	// the (slow) check ran wins over this sign-in.
-	start := domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: a.Replaces}
+	start := domain.SessionStart{PasswordHash: u.PasswordHash, Replaces: a.Replaces, UserAgent: a.UserAgent}
 	if rehash {
 		if h, err := auth.HashPassword(ctx, a.Password); err == nil {
 			start.Rehash = h
@@ -317,7 +322,7 @@ func (s *Service) checkSecondFactor(ctx context.Context, u domain.StaffUser, cod
 // it with its token.
 func (s *Service) Issue(ctx context.Context, userID string, start domain.SessionStart, created, expires time.Time) (domain.Session, string, error) {
 	token, id := auth.NewToken()
-	sess := domain.Session{ID: id, UserID: userID, CreatedAt: created, LastSeenAt: s.now(), ExpiresAt: expires}
+	sess := domain.Session{ID: id, UserID: userID, CreatedAt: created, LastSeenAt: s.now(), ExpiresAt: expires, UserAgent: start.UserAgent}
 	if err := s.store.StartSession(ctx, &sess, start); err != nil {
 		return domain.Session{}, "", err
 	}

@@ -38,6 +38,7 @@ func (c *clock) Add(d time.Duration) {
 type plainKeys struct{}
 
 func (plainKeys) Open(sealed []byte) ([]byte, error) { return sealed, nil }
+func (plainKeys) Seal(plain []byte) ([]byte, error)  { return plain, nil }
 
 type fixture struct {
 	store *sqlite.Store

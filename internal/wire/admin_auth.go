@@ -110,17 +110,74 @@ type StaffAccountRequest struct {
 type SetupLink struct {
 	URL       string `json:"url"`
 	ExpiresAt string `json:"expiresAt"`
+	// Mailed says the link was queued in an e-mail to the account's
+	// address (false: the admin must pass it on).
+	Mailed bool `json:"mailed"`
+}
+
+// PasswordChangeRequest is the body of POST /api/admin/account/password.
+type PasswordChangeRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// RecoveryCodesRequest is the body of POST
+// /api/admin/account/recovery-codes: the current password or a current
+// code of the authenticator.
+type RecoveryCodesRequest struct {
+	Password string `json:"password"`
+	Code     string `json:"code"`
+}
+
+// TOTPReplaceRequest is the body of POST /api/admin/account/totp/begin: a
+// current code of the authenticator in use.
+type TOTPReplaceRequest struct {
+	OldCode string `json:"oldCode"`
+}
+
+// StaffSession is one of the signed-in member's sessions (GET
+// /api/admin/account/sessions).
+type StaffSession struct {
+	// Ref names the session in DELETE /api/admin/account/sessions/{ref}.
+	Ref        string `json:"ref"`
+	Device     string `json:"device"`
+	SignedInAt string `json:"signedInAt"`
+	LastSeenAt string `json:"lastSeenAt"`
+	// Current marks the session the request came from.
+	Current bool `json:"current"`
+}
+
+// SessionEnded answers DELETE /api/admin/account/sessions/{ref}: Current
+// says the member ended the session they were using (they are signed out).
+type SessionEnded struct {
+	Current bool `json:"current"`
+}
+
+// SessionsEnded answers POST /api/admin/account/sessions/end-others.
+type SessionsEnded struct {
+	Ended int `json:"ended"`
 }
 
 // AuditEntry is one row of the audit log (GET /api/admin/audit).
 type AuditEntry struct {
-	ID         string `json:"id"`
-	At         string `json:"at"`
+	ID string `json:"id"`
+	At string `json:"at"`
+	// Actor is who acted, in words (a name; "The command line").
+	Actor      string `json:"actor"`
 	ActorEmail string `json:"actorEmail"`
-	Action     string `json:"action"`
-	Subject    string `json:"subject"`
-	Detail     string `json:"detail"`
-	ClientIP   string `json:"clientIp"`
+	// Sentence is the entry in words, in parts; a part with a link names
+	// the subject and links to its console screen (a path under /admin).
+	Sentence []AuditPart `json:"sentence"`
+	Action   string      `json:"action"`
+	Subject  string      `json:"subject"`
+	Detail   string      `json:"detail"`
+	ClientIP string      `json:"clientIp"`
+}
+
+// AuditPart is a piece of an audit entry's sentence.
+type AuditPart struct {
+	Text string `json:"text"`
+	Link string `json:"link,omitempty"`
 }
 
 // AuditPage is a page of the audit log, newest first, filtered by the

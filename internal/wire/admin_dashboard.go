@@ -9,6 +9,8 @@ type DashboardCounts struct {
 	// queue for a verdict.
 	SuspectedSpam  int `json:"suspectedSpam"`
 	UnreadMessages int `json:"unreadMessages"`
-	HeldComments   int `json:"heldComments"`
-	FailedMail     int `json:"failedMail"`
+	// UnassignedMessages are the inbox's messages no one handles yet.
+	UnassignedMessages int `json:"unassignedMessages"`
+	HeldComments       int `json:"heldComments"`
+	FailedMail         int `json:"failedMail"`
 }

@@ -24,14 +24,22 @@ type ContactMessageRow struct {
 	Spam      bool   `json:"spam"`
 	// ReceivedAt is when the message was sent.
 	ReceivedAt time.Time `json:"receivedAt"`
+	// AssignedTo is the ID of the member of staff handling it ("" = no
+	// one); AssigneeName their name.
+	AssignedTo   string `json:"assignedTo"`
+	AssigneeName string `json:"assigneeName"`
 }
 
-// ContactMessageList is GET /api/admin/messages?folder=&page=: one page
-// of a folder, newest first.
+// ContactMessageList is GET /api/admin/messages?folder=&q=&assigned=&page=:
+// one page of a folder, newest first, searched and filtered.
 type ContactMessageList struct {
-	Folder   string              `json:"folder"` // inbox, archived or spam
+	Folder string `json:"folder"` // inbox, archived or spam
+	// Query is the search (name, e-mail, subject, text) and Assigned the
+	// assignment filter ("", me or none), as applied.
+	Query    string              `json:"query"`
+	Assigned string              `json:"assigned"`
 	Messages []ContactMessageRow `json:"messages"`
-	Total    int                 `json:"total"` // messages in the folder
+	Total    int                 `json:"total"` // messages the folder's search and filter select
 	Page     int                 `json:"page"`
 	PageSize int                 `json:"pageSize"`
 	Counts   ContactFolderCounts `json:"counts"`
@@ -48,6 +56,52 @@ type ContactMessageDetail struct {
 	Status     string    `json:"status"`
 	Spam       bool      `json:"spam"`
 	ReceivedAt time.Time `json:"receivedAt"`
+	// AssignedTo is the ID of the member of staff handling it ("" = no
+	// one); AssigneeName their name.
+	AssignedTo   string `json:"assignedTo"`
+	AssigneeName string `json:"assigneeName"`
+	// Handlers are the active members of staff it may be assigned to.
+	Handlers []StaffChoice `json:"handlers"`
+	// Thread is staff's notes and the replies sent, oldest first.
+	Thread []ContactThreadEntry `json:"thread"`
+	// Mailbox is the company's address, where the sender's answers to
+	// replies arrive (there is no inbound mail in the console).
+	Mailbox string `json:"mailbox"`
+}
+
+// StaffChoice is a member of staff offered in a choice.
+type StaffChoice struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ContactThreadEntry is a note (staff only) or a reply (e-mailed to the
+// sender) on a contact message.
+type ContactThreadEntry struct {
+	ID         string `json:"id"`
+	Kind       string `json:"kind"` // note or reply
+	AuthorName string `json:"authorName"`
+	// To and Subject are a reply's address and subject.
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	Body    string `json:"body"`
+	// OutboxStatus is a reply's e-mail in the outbox: queued, sending,
+	// sent, failed, or "" once the outbox no longer holds it.
+	OutboxStatus string    `json:"outboxStatus"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// ContactAssign is the body of PUT /api/admin/messages/{id}/assignee:
+// the member of staff to handle it, "" for no one.
+type ContactAssign struct {
+	StaffID string `json:"staffId"`
+}
+
+// ContactReply is the body of POST /api/admin/messages/{id}/replies:
+// subject "" is "Re: " and the message's subject.
+type ContactReply struct {
+	Subject string `json:"subject"`
+	Body    string `json:"body"`
 }
 
 // ContactMessagePatch is the body of PATCH /api/admin/messages/{id}: a
@@ -126,6 +180,17 @@ type OutboxRow struct {
 	NextAttemptAt time.Time  `json:"nextAttemptAt"`
 	CreatedAt     time.Time  `json:"createdAt"`
 	SentAt        *time.Time `json:"sentAt,omitempty"`
+}
+
+// OutboxMessage is GET /api/admin/mail/{id} (admins, audited): one
+// e-mail with its bodies. Text is the plain-text body; HTML, when not "",
+// is the HTML alternative, which the console shows in a sandbox that runs
+// no scripts.
+type OutboxMessage struct {
+	Row     OutboxRow `json:"row"`
+	ReplyTo string    `json:"replyTo"`
+	Text    string    `json:"text"`
+	HTML    string    `json:"html"`
 }
 
 // OutboxList is GET /api/admin/mail?status=&page=: one page of the

@@ -20,6 +20,19 @@ type Job struct {
 	JobTitle   string `json:"jobTitle"`
 	Experience string `json:"experience"` // years, e.g. "2-4" or "5+"
 	Location   string `json:"location"`
+	// LocationAliases are the other names of the job's city in the
+	// locations list ("Bangalore" for Bengaluru); a search by any finds it.
+	LocationAliases []string `json:"locationAliases,omitempty"`
+	// Workplace is onsite, hybrid or remote.
+	Workplace string `json:"workplace"`
+	// YearsMin and YearsMax are the years of experience asked for
+	// (YearsMax absent: no maximum); both absent for a job whose
+	// experience text states no range.
+	YearsMin *int `json:"yearsMin,omitempty"`
+	YearsMax *int `json:"yearsMax,omitempty"`
+	// PostedDaysAgo is how many days (UTC) before the answer the job was
+	// posted: 0 today.
+	PostedDaysAgo int `json:"postedDaysAgo"`
 	// Description is sanitised HTML.
 	Description    string `json:"description"`
 	Department     string `json:"department,omitempty"`
@@ -45,11 +58,16 @@ type JobSearch struct {
 	Jobs []Job `json:"jobs"`
 	// Total is the number of open positions, matching or not.
 	Total int `json:"total"`
-	// Locations, ExperienceLevels and Departments are the distinct values
-	// of the open positions: the options of the search form's filters.
-	Locations        []string `json:"locations"`
-	ExperienceLevels []string `json:"experienceLevels"`
-	Departments      []string `json:"departments"`
+	// Locations, Workplaces and Departments are the distinct values of
+	// the open positions: the options of the search form's filters
+	// (locations by their canonical names).
+	Locations   []string `json:"locations"`
+	Workplaces  []string `json:"workplaces"`
+	Departments []string `json:"departments"`
+	// Location is the canonical name of the city the location filter
+	// names (by its name or an alias), or the filter as given when no open
+	// position is there; "" when not filtered by location.
+	Location string `json:"location"`
 }
 
 // BlogSummary is a published post without its body, for lists and the home
@@ -59,6 +77,9 @@ type BlogSummary struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Image       string `json:"image"`
+	// ImageAlt is the cover's alt text ("" = none given: the page uses the
+	// title).
+	ImageAlt string `json:"imageAlt,omitempty"`
 	// ImageSrcset lists the cover's sizes for <img srcset> ("/covers/a-480.jpg
 	// 480w, ..."), when it has several.
 	ImageSrcset string `json:"imageSrcset,omitempty"`
@@ -71,6 +92,10 @@ type BlogSummary struct {
 	// ("November 21, 2026") in the site's one time zone, computed by the
 	// server so that server and browser render the same text.
 	DateText string `json:"dateText"`
+	// AuthorName is the name of the post's author, "" = none.
+	AuthorName string `json:"authorName,omitempty"`
+	// Path is the address of the post's page (/blog/{slug} or /blog/{id}).
+	Path string `json:"path"`
 }
 
 // ImageSource is a cover image in one format, for a <source> element.
@@ -97,7 +122,8 @@ type BlogPost struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Image       string `json:"image"`
-	// ImageSrcset and ImageSources are as in BlogSummary.
+	// ImageAlt, ImageSrcset and ImageSources are as in BlogSummary.
+	ImageAlt     string        `json:"imageAlt,omitempty"`
 	ImageSrcset  string        `json:"imageSrcset,omitempty"`
 	ImageSources []ImageSource `json:"imageSources,omitempty"`
 	CreatedAt    time.Time     `json:"createdAt"`
@@ -106,6 +132,12 @@ type BlogPost struct {
 	Slides []BlogSlide `json:"slides"`
 	// PageTitle is the post page's document title, site name included.
 	PageTitle string `json:"pageTitle"`
+	// Tags are the post's tags, each linking to its tag page.
+	Tags []TagLink `json:"tags,omitempty"`
+	// Author is who wrote the post; nil = none (the company's post).
+	Author *PostAuthor `json:"author,omitempty"`
+	// Path is as BlogSummary's.
+	Path string `json:"path"`
 }
 
 // BlogSlide is one section of a post: its <h2> text and the sanitised
@@ -163,6 +195,9 @@ type APIError struct {
 	Message string `json:"message"`
 	// Fields maps a request field to what is wrong with it (code invalid).
 	Fields map[string]string `json:"fields,omitempty"`
+	// Conflict is set on a save refused because someone else saved the
+	// item after the version it was based on (code conflict).
+	Conflict *EditConflict `json:"conflict,omitempty"`
 }
 
 // ErrorBody is what the API answers with a status of 400 or more.
@@ -183,6 +218,10 @@ type Settings struct {
 	// RetentionDays is how long job applications and their documents are
 	// kept before they are deleted (--retention-days).
 	RetentionDays int `json:"retentionDays"`
+	// SiteURL is the site's public origin (--base-url, no trailing
+	// slash): the address of its pages where they are shared (a job's
+	// share links), whatever host the visitor reached it by.
+	SiteURL string `json:"siteUrl"`
 }
 
 // BootData is embedded in every page as JSON and given to the server

@@ -29,6 +29,7 @@ import {
   submitSignIn,
   totpAtStep,
   WRONG_CODE,
+  WRONG_SETUP_CODE,
 } from './admin-helpers';
 import { base } from './helpers';
 
@@ -92,7 +93,7 @@ test.describe('staff console: sign-in and sessions', () => {
     const { secret } = await begin;
     await page.getByLabel('Authentication code').fill(totpAtStep(secret, Math.floor(Date.now() / 30_000) + 20));
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-    await expect(alert(page)).toHaveText(WRONG_CODE);
+    await expect(alert(page)).toHaveText(WRONG_SETUP_CODE);
 
     await enrolTotp(page, account, begin);
     expect(account.recoveryCodes?.length).toBeGreaterThanOrEqual(8);

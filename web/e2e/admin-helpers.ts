@@ -51,14 +51,16 @@ export interface SiteTarget {
 
 /** The navigation labels of each role, in the console's order. */
 export const navigationOf: Record<Role, readonly string[]> = {
-  admin: ['Dashboard', 'Jobs', 'Blog', 'Applications', 'Candidate e-mails', 'Messages', 'Comments', 'Mail', 'Audit log', 'Staff'],
-  recruiter: ['Dashboard', 'Jobs', 'Applications', 'Candidate e-mails'],
-  editor: ['Dashboard', 'Blog', 'Messages', 'Comments'],
+  admin: ['Dashboard', 'Jobs', 'Locations and departments', 'Blog', 'Applications', 'Job alerts', 'Candidate e-mails', 'Messages', 'Comments', 'Real-user speed', 'Mail', 'Audit log', 'Staff'],
+  recruiter: ['Dashboard', 'Jobs', 'Applications', 'Job alerts', 'Candidate e-mails'],
+  editor: ['Dashboard', 'Blog', 'Messages', 'Comments', 'Real-user speed'],
 };
 
 export const NO_ACCESS = "You don't have access to this screen.";
 export const SIGN_IN_FAILED = 'E-mail or password is incorrect.';
 export const WRONG_CODE = 'The code is not right. Try again.';
+/** A wrong code while setting up an authenticator (the set-up screen, a new authenticator, new recovery codes). */
+export const WRONG_SETUP_CODE = "The code is not right. Check that your phone's clock is set automatically and enter the newest code shown.";
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 function sharedSite(): SiteTarget {

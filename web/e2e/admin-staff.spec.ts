@@ -73,7 +73,7 @@ test('an admin adds a member of staff, changes their role and disables them; the
   await openScreen(page, 'Audit log');
   await page.getByLabel('Actor e-mail').fill(admin.email);
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  const roleRow = page.getByRole('row').filter({ hasText: 'editor → recruiter' });
+  const roleRow = page.getByRole('row').filter({ hasText: 'from editor to recruiter' });
   await expect(roleRow).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: /disabled/i })).toHaveCount(1);
 });
@@ -96,7 +96,7 @@ test('the Mail screen lists the staff notification of a contact message @desktop
   // Without an SMTP server the site writes mail to files: it is sent.
   await expect(row).toContainText(/Sent|Queued|Sending/);
   // The Sent filter lists it once the sender has run (it wakes at once).
-  await page.getByLabel('Status').selectOption('sent');
+  await page.getByLabel('Status', { exact: true }).selectOption('sent');
   await expect(page).toHaveURL(/status=sent/);
   await expect(async () => {
     await page.reload();

@@ -27,7 +27,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** An open job from the demo content. */
 async function someJob(page: Page): Promise<JobJSON> {
   const jobs = await openJobs(page.request);
-  return jobs.find((j) => j.location === 'Bangalore') ?? jobs[0]!;
+  return jobs.find((j) => j.location === 'Bengaluru') ?? jobs[0]!;
 }
 
 async function openForm(page: Page): Promise<JobJSON> {
@@ -87,7 +87,7 @@ test('with JavaScript off the form is there to read, with its labels', async ({ 
   await page.goto(`${base()}/apply/${job.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Apply for ${job.jobTitle}`);
   await expect(field(page, 'Email')).toBeVisible();
-  await expect(field(page, 'Location preference')).toHaveValue(job.location === 'Bangalore' ? 'Bangalore' : 'Hyderabad');
+  await expect(field(page, 'Location preference')).toHaveValue(job.location === 'Bengaluru' ? 'Bangalore' : 'Hyderabad');
   // Sending needs the script: the button waits for it (a <noscript> note says why).
   await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
   await context.close();

@@ -18,6 +18,8 @@ const words = (path: string, check: string) => ruleOf(COMMENT_RULES, path)?.mess
 
 interface Summary {
   id: string;
+  /** The post's address: /blog/{slug}, or /blog/{id} for a post without a slug. */
+  path: string;
   title: string;
   description: string;
   image: string;
@@ -118,7 +120,7 @@ test('the blog list shows the newest posts and pages through them', async ({ pag
   await expect(titles).toHaveText(first.posts.map((p) => p.title));
   for (const p of first.posts.slice(0, 2)) {
     // The accessible name starts with the visible words; Chromium puts a space before the hidden title.
-    await expect(page.getByRole('link', { name: new RegExp(`^Read More ?: ${escapeRegExp(p.title)}$`) })).toHaveAttribute('href', `/blog/${p.id}`);
+    await expect(page.getByRole('link', { name: new RegExp(`^Read More ?: ${escapeRegExp(p.title)}$`) })).toHaveAttribute('href', p.path);
     await expect(page.getByText(p.dateText, { exact: true }).first()).toBeVisible();
   }
   const nav = page.getByRole('navigation', { name: 'Pagination' });
@@ -154,7 +156,7 @@ test('a list page renders complete on the server, and a page past the last is no
 
   const page1 = await (await request.get(`${base()}/blog?utm_source=test`)).text();
   expect(page1).toContain(`<link rel="canonical" href="${base()}/blog">`);
-  for (const p of first.posts) expect(page1, p.title).toContain(`href="/blog/${p.id}"`);
+  for (const p of first.posts) expect(page1, p.title).toContain(`href="${p.path}"`);
   expect(page1).not.toContain('Loading...');
 
   const past = await request.get(`${base()}/blog?page=${first.pages + 1}`);
@@ -167,7 +169,7 @@ test('a list page renders complete on the server, and a page past the last is no
 
 test("a post's raw HTML holds the title, the date and every section", async ({ request }) => {
   const post = await postWithSlides(request);
-  const res = await request.get(`${base()}/blog/${post.id}`);
+  const res = await request.get(`${base()}${post.path}`);
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain(`>${escapeHTML(post.title)}</h1>`);
@@ -178,7 +180,7 @@ test("a post's raw HTML holds the title, the date and every section", async ({ r
     expect(html).toContain(s.html);
   }
   expect(html).not.toContain('Loading...');
-  expect(html).toContain(`<link rel="canonical" href="${base()}/blog/${post.id}">`);
+  expect(html).toContain(`<link rel="canonical" href="${base()}${post.path}">`);
   // The comments are in the server's HTML too, under their heading.
   expect(html).toContain('>Comments<');
   expect(html).toContain('Post Comment');
@@ -189,7 +191,7 @@ test('without JavaScript every section of a post is shown, one after the other',
   const post = await postWithSlides(request);
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: info.project.use.viewport });
   const page = await context.newPage();
-  await page.goto(`${base()}/blog/${post.id}`);
+  await page.goto(`${base()}${post.path}`);
   for (const s of post.slides.filter((x) => x.heading)) {
     await expect(page.getByRole('heading', { level: 2, name: s.heading, exact: true })).toBeVisible();
   }
@@ -201,7 +203,7 @@ test('the sections wrap around both ways, by button and by arrow key', async ({ 
   const errors = watchErrors(page);
   const post = await postWithSlides(request);
   const n = post.slides.length;
-  await openHydrated(page, `/blog/${post.id}`);
+  await openHydrated(page, post.path);
   await expect(page).toHaveTitle(post.pageTitle);
   const carousel = page.getByRole('region', { name: 'Article' });
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
@@ -357,7 +359,7 @@ test('the feed and the sitemap are XML that list the posts', async ({ page, requ
   expect(['rss', 'feed']).toContain(f.root);
   for (const p of first.posts) {
     expect(f.texts, p.title).toContain(p.title);
-    expect(f.links, p.id).toContain(`${base()}/blog/${p.id}`);
+    expect(f.links, p.id).toContain(`${base()}${p.path}`);
   }
 
   const sitemap = await request.get(`${base()}/sitemap.xml`);
@@ -367,7 +369,7 @@ test('the feed and the sitemap are XML that list the posts', async ({ page, requ
   expect(s.root).toBe('urlset');
   expect(s.texts).toContain(`${base()}/blog`);
   for (let n = 1; n <= first.pages; n++) {
-    for (const p of (await listPage(request, n)).posts) expect(s.texts, p.id).toContain(`${base()}/blog/${p.id}`);
+    for (const p of (await listPage(request, n)).posts) expect(s.texts, p.id).toContain(`${base()}${p.path}`);
   }
   expect(s.texts.some((u) => u.includes('/api/') || u.includes('/admin'))).toBe(false);
 });
@@ -390,7 +392,7 @@ test('the list and a post with the comment form showing errors have no axe viola
   await openHydrated(page, '/blog');
   await axe(page, '/blog');
   const post = await postWithSlides(request);
-  await openHydrated(page, `/blog/${post.id}`);
+  await openHydrated(page, post.path);
   await shot(page, info, 'post');
   await page.getByRole('button', { name: 'Next section' }).click();
   await axe(page, 'post');
@@ -403,6 +405,7 @@ test('the list and a post with the comment form showing errors have no axe viola
 
 const UI_POST: PostJSON = {
   id: 'ui-post',
+  path: '/blog/ui-post',
   title: 'Moving a payroll system to the cloud without a weekend outage',
   description: 'What we planned, what went wrong on the night, and the checklist we use now.',
   image: '/media/ui/cover.svg',
@@ -428,6 +431,7 @@ const UI_LIST: ListJSON = {
   total: 14,
   posts: Array.from({ length: 6 }, (_, i) => ({
     id: `ui-${i}`,
+    path: `/blog/ui-${i}`,
     title: ['Custom software or off-the-shelf?', 'Cloud bills, explained', 'Five questions before an IT audit', 'Why we test on real phones', 'A year of remote pairing', 'Choosing a database in 2026'][i]!,
     description: i === 2 ? '' : 'A short look at what we learned, with the questions we now ask every client before starting.',
     image: '',

@@ -4,8 +4,9 @@ import blogCopy from '../../content/blog-pages.json' with { type: 'json' };
 import { base, openHydrated, openJobs } from './helpers';
 
 // Each page carries inline only its part of the style sheet; the whole
-// sheet (the cached file) is added after the first paint, and the router
-// waits for it before it shows another page.
+// sheet (the cached file) is fetched after the first paint but applied to
+// no screen (media print), and the router applies it, waiting for it if
+// need be, before it shows another page.
 
 const wholeSheet = '**/assets/entry-client-*.css';
 
@@ -58,11 +59,29 @@ async function looks(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/** Waits until the whole sheet applies. */
-async function wholeSheetIn(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('head > link[rel=stylesheet]')).some((l) => l.sheet !== null)))
-    .toBe(true);
+/**
+ * The media of the app's own links to the whole sheet (full-styles.ts) in
+ * the head, once loaded (none before). Links the bundler's loader adds for a
+ * lazily loaded chunk (with the file's full URL) do not count.
+ */
+const loadedSheetMedia = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('head > link[rel=stylesheet][href^="/assets/entry-client-"]'))
+      .filter((l) => l.sheet !== null)
+      .map((l) => l.media),
+  );
+
+/**
+ * Applies the whole sheet to the page as the router would before it shows
+ * another page (the page's own sheet, once fetched, is for print only), and
+ * waits until it applies.
+ */
+async function applyWholeSheet(page: Page) {
+  await expect.poll(() => loadedSheetMedia(page)).toEqual(['print']);
+  await page.evaluate(() => {
+    for (const l of Array.from(document.querySelectorAll<HTMLLinkElement>('head > link[rel=stylesheet][href^="/assets/entry-client-"]'))) l.media = 'all';
+  });
+  await expect.poll(() => loadedSheetMedia(page)).toEqual(['all']);
 }
 
 /** The elements kinds whose looks differ between a and b (those in both). */
@@ -88,8 +107,12 @@ test('each page is whole with only its inline style sheet', async ({ page, reque
     }
     await page.unroute(wholeSheet);
     await openHydrated(page, path);
-    await wholeSheetIn(page);
+    // Fetched when the browser is idle, and applied to no screen yet.
+    await expect.poll(() => loadedSheetMedia(page)).toEqual(['print']);
+    const prepared = await looks(page);
+    await applyWholeSheet(page);
     const whole = await looks(page);
+    expect(differences(inlineOnly, prepared), path).toEqual([]);
     expect(Object.keys(inlineOnly).length, path).toBeGreaterThan(20);
     expect(differences(inlineOnly, whole), path).toEqual([]);
   }
@@ -139,7 +162,7 @@ test('pages shown by the router are fully styled', async ({ page, request }) => 
     [`/apply/${job!.id}`, applyByRouter],
   ] as const) {
     await openHydrated(page, path);
-    await wholeSheetIn(page);
+    await applyWholeSheet(page);
     const loaded = await looks(page);
     // The page uses classes that the home page's inline sheet does not style.
     const unstyledAtHome = await page.locator('#root').evaluate((root, css) => {

@@ -66,10 +66,11 @@ export function unQP(s: string): string {
 /**
  * The mails the site wrote to address (their To) whose text has subject, oldest
  * first, quoted-printable undone. Without an SMTP server (as in e2e) the
- * outbox writes each message to <data-dir>/mail/<queued time>-<id>.eml.
+ * outbox writes each message to <data-dir>/mail/<queued time>-<id>.eml
+ * (the shared site's data folder unless dataDir names another).
  */
-export function mailsTo(address: string, subject = ''): string[] {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+export function mailsTo(address: string, subject = '', dataDir = process.env.E2E_DATA_DIR!): string[] {
+  const dir = join(dataDir, 'mail');
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -79,7 +80,12 @@ export function mailsTo(address: string, subject = ''): string[] {
   return names
     .filter((n) => n.endsWith('.eml'))
     .sort()
-    .map((n) => unQP(readFileSync(join(dir, n), 'utf8')))
+    // The body is quoted-printable; the headers are not (a token such as "=0F…" in one is itself).
+    .map((n) => {
+      const raw = readFileSync(join(dir, n), 'utf8');
+      const end = raw.search(/\r?\n\r?\n/);
+      return end < 0 ? raw : raw.slice(0, end) + unQP(raw.slice(end));
+    })
     .filter((m) => {
       // The To header only: staff notifications name the applicant in Reply-To.
       const to = /^To: (.*)$/m.exec(m.slice(0, m.search(/\r?\n\r?\n/)))?.[1]?.trim() ?? '';

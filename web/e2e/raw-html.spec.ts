@@ -13,11 +13,11 @@ test.describe('server-rendered HTML', () => {
     expect(html).toContain('Welcome to');
     expect(html).toContain('Explore Our Solutions');
     expect(html).toContain('Blog Posts');
-    const { posts } = (await (await request.get(`${base()}/api/blogs`)).json()) as { posts: { title: string; id: string }[] };
+    const { posts } = (await (await request.get(`${base()}/api/blogs`)).json()) as { posts: { title: string; path: string }[] };
     expect(posts.length).toBeGreaterThanOrEqual(4);
     for (const p of posts) {
       expect(html).toContain(p.title.replace(/&/g, '&amp;'));
-      expect(html).toContain(`/blog/${p.id}`);
+      expect(html).toContain(`href="${p.path}"`);
     }
     expect(html).toMatch(/<title>[^<]+\| Nimbus Grove Technologies<\/title>/);
     expect(html).toContain(`<link rel="canonical" href="${base()}/">`);

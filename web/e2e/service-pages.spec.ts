@@ -64,8 +64,27 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(new Date('2026-11-21T10:00:01Z'));
 }
 
-/** Takes the mouse off the carousel (hovering pauses it). */
-const moveAway = (page: Page) => page.mouse.move(1, 1);
+/**
+ * Takes the mouse off every carousel (hovering pauses it): to a corner of
+ * the viewport that no carousel covers where the page is scrolled now.
+ * A fixed corner is not enough: focusing a control scrolls the page, and
+ * the browser then hovers whatever lies under the pointer.
+ */
+async function moveAway(page: Page) {
+  const point = await page.evaluate(() => {
+    const w = window.innerWidth;
+    const h = window.innerHeight;
+    const corners: [number, number][] = [[1, 1], [w - 2, 1], [1, h - 2], [w - 2, h - 2]];
+    const inside = (x: number, y: number) =>
+      Array.from(document.querySelectorAll('[aria-roledescription="carousel"]')).some((el) => {
+        const r = el.getBoundingClientRect();
+        return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+      });
+    return corners.find(([x, y]) => !inside(x, y)) ?? null;
+  });
+  if (!point) throw new Error('every corner of the viewport is over a carousel');
+  await page.mouse.move(point[0], point[1]);
+}
 
 test.describe('service pages content', () => {
   test('custom software shows the 22 technology chips in order', async ({ page }) => {
@@ -207,6 +226,7 @@ test.describe('cloud carousel', () => {
     expect(await shown(page, 'Cloud services')).toEqual(CLOUD.slice(0, 3));
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Get Started' }).focus();
+    await moveAway(page);
     await page.clock.runFor(4000);
     await expect.poll(() => shown(page, 'Cloud services')).toEqual(CLOUD.slice(3, 6));
   });

@@ -8,11 +8,11 @@ import (
 	"corpsite/internal/domain"
 )
 
-const auditColumns = `id, at, actor_id, actor_email, action, subject, detail, client_ip`
+const auditColumns = `id, at, actor_id, actor_email, action, subject, subject_label, detail, client_ip`
 
 func scanAudit(sc scanner) (domain.AuditEntry, error) {
 	var e domain.AuditEntry
-	err := sc.Scan(&e.ID, timeCol{&e.At}, &e.ActorID, &e.ActorEmail, &e.Action, &e.Subject, &e.Detail, &e.ClientIP)
+	err := sc.Scan(&e.ID, timeCol{&e.At}, &e.ActorID, &e.ActorEmail, &e.Action, &e.Subject, &e.SubjectLabel, &e.Detail, &e.ClientIP)
 	return e, err
 }
 
@@ -31,8 +31,8 @@ func (s *Store) appendAudit(ctx context.Context, ex execer, e *domain.AuditEntry
 	}
 	c.At = stampOr(c.At, def)
 	_, err := ex.ExecContext(ctx, s.q(`INSERT INTO audit_log (`+auditColumns+`, actor_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		c.ID, s.t(c.At), c.ActorID, c.ActorEmail, string(c.Action), c.Subject, c.Detail, c.ClientIP, emailKey(c.ActorEmail))
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		c.ID, s.t(c.At), c.ActorID, c.ActorEmail, string(c.Action), c.Subject, c.SubjectLabel, c.Detail, c.ClientIP, emailKey(c.ActorEmail))
 	if err == nil {
 		*e = c
 	}
@@ -59,6 +59,11 @@ func (s *Store) ListAudit(ctx context.Context, f domain.AuditFilter) (_ []domain
 	if sub := strings.ToLower(strings.TrimSpace(f.Subject)); sub != "" {
 		where = append(where, "LOWER(subject) LIKE ? ESCAPE '\\'")
 		args = append(args, "%"+likeEscape(sub)+"%")
+	}
+	if about := strings.ToLower(strings.TrimSpace(f.About)); about != "" {
+		where = append(where, "(LOWER(subject) LIKE ? ESCAPE '\\' OR LOWER(subject_label) LIKE ? ESCAPE '\\')")
+		pat := "%" + likeEscape(about) + "%"
+		args = append(args, pat, pat)
 	}
 	if !f.Since.IsZero() {
 		where = append(where, "at >= ?")

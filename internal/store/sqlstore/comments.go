@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"corpsite/internal/domain"
 )
@@ -122,10 +123,20 @@ func (s *Store) ListCommentsForReview(ctx context.Context, f domain.CommentFilte
 	defer s.wrap(&err, "ListCommentsForReview(%q)", f.Status)
 	query := `SELECT c.id, c.blog_id, c.name, c.email, c.website, c.comment, c.status, c.created_at, p.title
 		FROM comments c JOIN blog_posts p ON p.id = c.blog_id`
+	var where []string
 	var args []any
 	if f.Status != "" {
-		query += ` WHERE c.status = ?`
+		where = append(where, `c.status = ?`)
 		args = append(args, string(f.Status))
+	}
+	if len(f.IDs) > 0 {
+		where = append(where, `c.id IN (`+placeholders(len(f.IDs))+`)`)
+		for _, id := range f.IDs {
+			args = append(args, id)
+		}
+	}
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	l, o := pageArgs(f.Limit, f.Offset)
 	rows, err := s.r.QueryContext(ctx, s.q(query+` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`), append(args, l, o)...)

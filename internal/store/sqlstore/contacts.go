@@ -10,12 +10,12 @@ import (
 	"corpsite/internal/domain"
 )
 
-const contactColumns = `id, name, email, subject, message, spam, status, created_at`
+const contactColumns = `id, name, email, subject, message, spam, status, created_at, assigned_to`
 
 func scanContact(sc scanner) (domain.ContactMessage, error) {
 	var m domain.ContactMessage
 	err := sc.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.Spam, &m.Status,
-		timeCol{&m.CreatedAt})
+		timeCol{&m.CreatedAt}, &m.AssignedTo)
 	return m, err
 }
 
@@ -51,9 +51,10 @@ func (s *Store) CreateContactMessage(ctx context.Context, m *domain.ContactMessa
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, string(c.Status), s.t(c.CreatedAt)); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_messages (`+contactColumns+`, search_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.Name, c.Email, c.Subject, c.Message, c.Spam, string(c.Status), s.t(c.CreatedAt), c.AssignedTo,
+			domain.ContactSearchKey(c)); err != nil {
 			return err
 		}
 		if notify == nil {
@@ -119,6 +120,17 @@ func contactWhere(f domain.ContactFilter) (string, []any) {
 		conds = append(conds, `status = ?`)
 		args = append(args, string(f.Status))
 	}
+	if q := strings.TrimSpace(f.Query); q != "" {
+		conds = append(conds, `search_key LIKE ? ESCAPE '\'`)
+		args = append(args, "%"+likeEscape(strings.ToLower(q))+"%")
+	}
+	switch {
+	case f.Unassigned:
+		conds = append(conds, `assigned_to = ''`)
+	case f.AssignedTo != "":
+		conds = append(conds, `assigned_to = ?`)
+		args = append(args, f.AssignedTo)
+	}
 	if len(conds) == 0 {
 		return "", nil
 	}
@@ -176,4 +188,112 @@ func (s *Store) MarkContactNotSpam(ctx context.Context, id string) (err error) {
 func (s *Store) DeleteContactMessage(ctx context.Context, id string) (err error) {
 	defer s.wrap(&err, "DeleteContactMessage(%q)", id)
 	return s.execOne(ctx, s.w, "contact message", `DELETE FROM contact_messages WHERE id = ?`, id)
+}
+
+// AssignContactMessage gives a message to a member of staff; see
+// domain.ContactStore.
+func (s *Store) AssignContactMessage(ctx context.Context, id, staffID string, audit *domain.AuditEntry) (prev string, err error) {
+	defer s.wrap(&err, "AssignContactMessage(%q)", id)
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, s.q(`SELECT assigned_to FROM contact_messages WHERE id = ?`+s.d.ForUpdate), id).Scan(&prev)
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("contact message")
+		}
+		if err != nil || prev == staffID {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE contact_messages SET assigned_to = ? WHERE id = ?`), staffID, id); err != nil {
+			return err
+		}
+		if audit == nil {
+			return nil
+		}
+		return s.appendAudit(ctx, tx, audit, now())
+	})
+	if err != nil {
+		return "", err
+	}
+	return prev, nil
+}
+
+const threadColumns = `id, message_id, kind, author_id, author_name, recipient, subject, body, outbox_id, created_at`
+
+// AddContactThreadEntry stores a note or a reply on its message; see
+// domain.ContactStore.
+func (s *Store) AddContactThreadEntry(ctx context.Context, e *domain.ContactThreadEntry, mail *domain.OutboxMessage, audit *domain.AuditEntry) (err error) {
+	defer s.wrap(&err, "AddContactThreadEntry(%q)", e.MessageID)
+	if e.Kind != domain.ThreadNote && e.Kind != domain.ThreadReply {
+		return fmt.Errorf("unknown thread entry kind %q", e.Kind)
+	}
+	c := *e
+	if c.ID == "" {
+		c.ID = domain.NewID()
+	}
+	c.CreatedAt = stampOr(c.CreatedAt, now())
+	var m domain.OutboxMessage
+	if mail != nil {
+		m = *mail
+	}
+	err = s.tx(ctx, false, func(tx *sql.Tx) error {
+		// Locking the message keeps a delete from slipping in between the
+		// check and the insert, and concurrent entries from passing the
+		// bound together.
+		var id string
+		err := tx.QueryRowContext(ctx, s.q(`SELECT id FROM contact_messages WHERE id = ?`+s.d.ForUpdate), c.MessageID).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.NotFound("contact message")
+		}
+		if err != nil {
+			return err
+		}
+		var count int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM contact_thread WHERE message_id = ?`), c.MessageID).Scan(&count); err != nil {
+			return err
+		}
+		if count >= domain.MaxContactThread {
+			return domain.Errorf(domain.EInvalid, "This message already holds %d notes and replies, the most it can hold.", count)
+		}
+		if mail != nil {
+			m = *mail
+			if err := s.enqueueOutbox(ctx, tx, &m); err != nil {
+				return err
+			}
+			c.OutboxID, c.OutboxStatus = m.ID, m.Status
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO contact_thread (`+threadColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.MessageID, string(c.Kind), c.AuthorID, c.AuthorName, c.To, c.Subject, c.Body, c.OutboxID, s.t(c.CreatedAt)); err != nil {
+			return err
+		}
+		if audit == nil {
+			return nil
+		}
+		return s.appendAudit(ctx, tx, audit, c.CreatedAt)
+	})
+	if err != nil {
+		return err
+	}
+	*e = c
+	if mail != nil {
+		*mail = m
+	}
+	return nil
+}
+
+// ListContactThread returns a message's notes and replies, oldest first;
+// see domain.ContactStore.
+func (s *Store) ListContactThread(ctx context.Context, messageID string) (_ []domain.ContactThreadEntry, err error) {
+	defer s.wrap(&err, "ListContactThread(%q)", messageID)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT t.id, t.message_id, t.kind, t.author_id, t.author_name, t.recipient,
+		t.subject, t.body, t.outbox_id, t.created_at, COALESCE(o.status, '')
+		FROM contact_thread t LEFT JOIN outbox o ON o.id = t.outbox_id AND t.outbox_id <> ''
+		WHERE t.message_id = ? ORDER BY t.created_at, t.id LIMIT ?`), messageID, domain.MaxContactThread)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(sc scanner) (domain.ContactThreadEntry, error) {
+		var e domain.ContactThreadEntry
+		err := sc.Scan(&e.ID, &e.MessageID, &e.Kind, &e.AuthorID, &e.AuthorName, &e.To, &e.Subject, &e.Body,
+			&e.OutboxID, timeCol{&e.CreatedAt}, &e.OutboxStatus)
+		return e, err
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -13,13 +14,26 @@ import (
 	"corpsite/internal/domain"
 )
 
-const outboxColumns = `id, recipient, subject, body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at, html_body`
+const outboxColumns = `id, recipient, subject, body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at, html_body, headers`
 
 func scanOutbox(sc scanner) (domain.OutboxMessage, error) {
 	var m domain.OutboxMessage
+	var headers string
 	err := sc.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.ReplyTo, &m.Status, &m.Attempts,
-		timeCol{&m.NextAttemptAt}, &m.LastError, timeCol{&m.CreatedAt}, nullTimeCol{&m.SentAt}, &m.HTMLBody)
+		timeCol{&m.NextAttemptAt}, &m.LastError, timeCol{&m.CreatedAt}, nullTimeCol{&m.SentAt}, &m.HTMLBody, &headers)
+	if err == nil && headers != "" {
+		err = json.Unmarshal([]byte(headers), &m.Headers)
+	}
 	return m, err
+}
+
+// headersArg encodes a message's extra headers for their column; "" for none.
+func headersArg(h []domain.MailHeader) (string, error) {
+	if len(h) == 0 {
+		return "", nil
+	}
+	b, err := json.Marshal(h)
+	return string(b), err
 }
 
 // EnqueueOutbox queues m; see domain.OutboxStore.
@@ -41,10 +55,14 @@ func (s *Store) enqueueOutbox(ctx context.Context, ex execer, m *domain.OutboxMe
 	c.Attempts = 0
 	c.LastError = ""
 	c.SentAt = nil
-	_, err := ex.ExecContext(ctx, s.q(`INSERT INTO outbox (`+outboxColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`),
+	headers, err := headersArg(c.Headers)
+	if err != nil {
+		return err
+	}
+	_, err = ex.ExecContext(ctx, s.q(`INSERT INTO outbox (`+outboxColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`),
 		c.ID, c.To, c.Subject, c.Body, c.ReplyTo, string(c.Status), c.Attempts,
-		s.t(c.NextAttemptAt), c.LastError, s.t(c.CreatedAt), c.HTMLBody)
+		s.t(c.NextAttemptAt), c.LastError, s.t(c.CreatedAt), c.HTMLBody, headers)
 	if err == nil {
 		*m = c
 	}
@@ -218,4 +236,14 @@ func (s *Store) RetryOutboxNow(ctx context.Context, id string, now time.Time) (_
 	default:
 		return domain.OutboxMessage{}, domain.Errorf(domain.EConflict, "This e-mail is being sent right now. Try again in a minute if it fails.")
 	}
+}
+
+// GetOutbox returns the message id with its body; see domain.OutboxStore.
+func (s *Store) GetOutbox(ctx context.Context, id string) (_ domain.OutboxMessage, err error) {
+	defer s.wrap(&err, "GetOutbox(%q)", id)
+	m, err := scanOutbox(s.r.QueryRowContext(ctx, s.q(`SELECT `+outboxColumns+` FROM outbox WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.OutboxMessage{}, domain.NotFound("outbox message")
+	}
+	return m, err
 }

@@ -4,16 +4,18 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"corpsite/internal/domain"
 )
 
-const sessionColumns = `id, user_id, created_at, last_seen_at, expires_at`
+const sessionColumns = `id, user_id, created_at, last_seen_at, expires_at, user_agent`
 
 func scanSession(sc scanner) (domain.Session, error) {
 	var x domain.Session
-	err := sc.Scan(&x.ID, &x.UserID, timeCol{&x.CreatedAt}, timeCol{&x.LastSeenAt}, timeCol{&x.ExpiresAt})
+	err := sc.Scan(&x.ID, &x.UserID, timeCol{&x.CreatedAt}, timeCol{&x.LastSeenAt}, timeCol{&x.ExpiresAt}, &x.UserAgent)
 	return x, err
 }
 
@@ -21,9 +23,10 @@ func scanSession(sc scanner) (domain.Session, error) {
 func (s *Store) CreateSession(ctx context.Context, x *domain.Session) (err error) {
 	defer s.wrap(&err, "CreateSession")
 	c := *x
+	c.UserAgent = clipUserAgent(c.UserAgent)
 	c.CreatedAt, c.LastSeenAt, c.ExpiresAt = stamp(c.CreatedAt), stamp(c.LastSeenAt), stamp(c.ExpiresAt)
-	_, err = s.w.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?)`),
-		c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt))
+	_, err = s.w.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?)`),
+		c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt), c.UserAgent)
 	if err == nil {
 		*x = c
 	}
@@ -38,6 +41,7 @@ func (s *Store) CreateSession(ctx context.Context, x *domain.Session) (err error
 func (s *Store) StartSession(ctx context.Context, x *domain.Session, start domain.SessionStart) (err error) {
 	defer s.wrap(&err, "StartSession")
 	c := *x
+	c.UserAgent = clipUserAgent(c.UserAgent)
 	c.CreatedAt, c.LastSeenAt, c.ExpiresAt = stamp(c.CreatedAt), stamp(c.LastSeenAt), stamp(c.ExpiresAt)
 	err = s.tx(ctx, false, func(tx *sql.Tx) error {
 		var hash string
@@ -59,8 +63,8 @@ func (s *Store) StartSession(ctx context.Context, x *domain.Session, start domai
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?)`),
-			c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt))
+		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO staff_sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?)`),
+			c.ID, c.UserID, s.t(c.CreatedAt), s.t(c.LastSeenAt), s.t(c.ExpiresAt), c.UserAgent)
 		return err
 	})
 	if err == nil {
@@ -98,6 +102,46 @@ func (s *Store) DeleteStaffSessions(ctx context.Context, userID string) (err err
 	defer s.wrap(&err, "DeleteStaffSessions(%q)", userID)
 	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ?`), userID)
 	return err
+}
+
+// ListStaffSessions returns an account's sessions, newest sign-in first.
+func (s *Store) ListStaffSessions(ctx context.Context, userID string) (_ []domain.Session, err error) {
+	defer s.wrap(&err, "ListStaffSessions(%q)", userID)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT `+sessionColumns+` FROM staff_sessions WHERE user_id = ? ORDER BY created_at DESC, id`), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.Session
+	for rows.Next() {
+		x, err := scanSession(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, rows.Err()
+}
+
+// DeleteOtherStaffSessions ends every session of an account but keep.
+func (s *Store) DeleteOtherStaffSessions(ctx context.Context, userID, keep string) (err error) {
+	defer s.wrap(&err, "DeleteOtherStaffSessions(%q)", userID)
+	_, err = s.w.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ? AND id <> ?`), userID, keep)
+	return err
+}
+
+// clipUserAgent keeps at most domain.SessionUserAgentMax bytes of a user
+// agent, cut at a character's start, and drops what is not valid UTF-8.
+func clipUserAgent(ua string) string {
+	ua = strings.ToValidUTF8(ua, "")
+	if len(ua) <= domain.SessionUserAgentMax {
+		return ua
+	}
+	cut := domain.SessionUserAgentMax
+	for cut > 0 && !utf8.RuneStart(ua[cut]) {
+		cut--
+	}
+	return ua[:cut]
 }
 
 // PruneSessions removes idle and expired sessions.

@@ -10,12 +10,16 @@ import (
 	"corpsite/internal/domain"
 )
 
-const staffColumns = `id, email, name, password_hash, role, disabled, totp_secret, totp_pending, totp_last_step, created_at`
+const staffColumns = `id, email, name, password_hash, role, disabled, totp_secret, totp_pending, totp_last_step, created_at, totp_pending_at`
 
 func scanStaff(sc scanner) (domain.StaffUser, error) {
 	var u domain.StaffUser
+	var pendingAt *time.Time
 	err := sc.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &u.Role, &u.Disabled,
-		&u.TOTPSecret, &u.TOTPPending, &u.TOTPLastStep, timeCol{&u.CreatedAt})
+		&u.TOTPSecret, &u.TOTPPending, &u.TOTPLastStep, timeCol{&u.CreatedAt}, nullTimeCol{&pendingAt})
+	if pendingAt != nil {
+		u.TOTPPendingAt = *pendingAt
+	}
 	if len(u.TOTPSecret) == 0 {
 		u.TOTPSecret = nil
 	}
@@ -49,15 +53,20 @@ func (s *Store) CreateStaffUser(ctx context.Context, u *domain.StaffUser) (err e
 	if len(c.TOTPSecret) == 0 {
 		c.TOTPSecret = nil
 	}
+	var pendingAt *time.Time
 	if len(c.TOTPPending) == 0 {
 		c.TOTPPending = nil
+		c.TOTPPendingAt = time.Time{}
+	} else {
+		c.TOTPPendingAt = stampOr(c.TOTPPendingAt, c.CreatedAt)
+		pendingAt = &c.TOTPPendingAt
 	}
 	// The conflict target names the e-mail index only: a taken ID stays an
 	// internal error rather than passing for a taken address.
 	res, err := s.w.ExecContext(ctx, s.q(`INSERT INTO staff_users (`+staffColumns+`, email_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`),
 		c.ID, c.Email, c.Name, c.PasswordHash, c.Role, c.Disabled, nullBytes(c.TOTPSecret), nullBytes(c.TOTPPending),
-		c.TOTPLastStep, s.t(c.CreatedAt), emailKey(c.Email))
+		c.TOTPLastStep, s.t(c.CreatedAt), s.tp(pendingAt), emailKey(c.Email))
 	if err != nil {
 		return err
 	}
@@ -156,7 +165,7 @@ func (s *Store) IssueSetupToken(ctx context.Context, userID, tokenHash string, e
 	defer s.wrap(&err, "IssueSetupToken(%q)", userID)
 	return s.tx(ctx, false, func(tx *sql.Tx) error {
 		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users
-			SET password_hash = '', totp_secret = NULL, totp_pending = NULL, totp_last_step = 0 WHERE id = ?`, userID); err != nil {
+			SET password_hash = '', totp_secret = NULL, totp_pending = NULL, totp_pending_at = NULL, totp_last_step = 0 WHERE id = ?`, userID); err != nil {
 			return err
 		}
 		for _, q := range []string{
@@ -224,9 +233,78 @@ func (s *Store) PruneSetupTokens(ctx context.Context, t time.Time) (err error) {
 }
 
 // SetStaffTOTPPending stores (or with nil clears) a secret being set up.
-func (s *Store) SetStaffTOTPPending(ctx context.Context, id string, sealed []byte) (err error) {
+func (s *Store) SetStaffTOTPPending(ctx context.Context, id string, sealed []byte, at time.Time) (err error) {
 	defer s.wrap(&err, "SetStaffTOTPPending(%q)", id)
-	return s.execOne(ctx, s.w, "staff user", `UPDATE staff_users SET totp_pending = ? WHERE id = ?`, nullBytes(sealed), id)
+	var when any
+	if len(sealed) > 0 {
+		when = s.t(at)
+	}
+	return s.execOne(ctx, s.w, "staff user", `UPDATE staff_users SET totp_pending = ?, totp_pending_at = ? WHERE id = ?`, nullBytes(sealed), when, id)
+}
+
+// ReplaceStaffTOTP makes the pending secret the second factor, if it is
+// still the one pending.
+func (s *Store) ReplaceStaffTOTP(ctx context.Context, id string, pending []byte, step int64) (err error) {
+	defer s.wrap(&err, "ReplaceStaffTOTP(%q)", id)
+	if len(pending) == 0 {
+		return domain.Errorf(domain.EInvalid, "No second-factor secret.")
+	}
+	ok, err := s.affected(ctx, `UPDATE staff_users SET totp_secret = totp_pending, totp_pending = NULL, totp_pending_at = NULL, totp_last_step = ?
+		WHERE id = ? AND totp_pending = ?`, step, id, pending)
+	if err == nil && !ok {
+		return domain.Errorf(domain.EConflict, "The new authenticator is no longer being set up.")
+	}
+	return err
+}
+
+// ReplaceRecoveryCodes replaces the account's recovery codes.
+func (s *Store) ReplaceRecoveryCodes(ctx context.Context, id string, hashes []string) (err error) {
+	defer s.wrap(&err, "ReplaceRecoveryCodes(%q)", id)
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		// The account's row first: a concurrent reset waits, and a missing
+		// account is ENotFound.
+		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users SET id = id WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return s.putRecoveryCodes(ctx, tx, id, hashes)
+	})
+}
+
+// putRecoveryCodes replaces the account's recovery codes within tx.
+func (s *Store) putRecoveryCodes(ctx context.Context, tx *sql.Tx, id string, hashes []string) error {
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_recovery_codes WHERE user_id = ?`), id); err != nil {
+		return err
+	}
+	for _, h := range hashes {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (?, ?)
+			ON CONFLICT DO NOTHING`), id, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ChangeStaffPassword sets a new password hash if the old one is still
+// the account's, and ends its other sessions.
+func (s *Store) ChangeStaffPassword(ctx context.Context, id, oldHash, newHash, keep string) (err error) {
+	defer s.wrap(&err, "ChangeStaffPassword(%q)", id)
+	if oldHash == "" || newHash == "" {
+		return domain.Errorf(domain.EInvalid, "No password hash.")
+	}
+	return s.tx(ctx, false, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE staff_users SET password_hash = ? WHERE id = ? AND password_hash = ? AND disabled = ?`),
+			newHash, id, oldHash, false)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return domain.Errorf(domain.EConflict, "The account changed meanwhile.")
+		}
+		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM staff_sessions WHERE user_id = ? AND id <> ?`), id, keep)
+		return err
+	})
 }
 
 // EnableStaffTOTP makes sealed the second factor and replaces the
@@ -238,19 +316,10 @@ func (s *Store) EnableStaffTOTP(ctx context.Context, id string, sealed []byte, s
 	}
 	return s.tx(ctx, false, func(tx *sql.Tx) error {
 		if err := s.execOne(ctx, tx, "staff user", `UPDATE staff_users
-			SET totp_secret = ?, totp_pending = NULL, totp_last_step = ? WHERE id = ?`, sealed, step, id); err != nil {
+			SET totp_secret = ?, totp_pending = NULL, totp_pending_at = NULL, totp_last_step = ? WHERE id = ?`, sealed, step, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM staff_recovery_codes WHERE user_id = ?`), id); err != nil {
-			return err
-		}
-		for _, h := range recoveryHashes {
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (?, ?)
-				ON CONFLICT DO NOTHING`), id, h); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.putRecoveryCodes(ctx, tx, id, recoveryHashes)
 	})
 }
 

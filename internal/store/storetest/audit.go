@@ -14,6 +14,8 @@ import (
 var auditTests = []contractTest{
 	{"Audit/AppendListFilter", testAuditList},
 	{"Audit/Prune", testAuditPrune},
+	{"Audit/SubjectLabel", testAuditSubjectLabel},
+	{"Outbox/Get", testOutboxGet},
 	{"Outbox/About", testOutboxAbout},
 }
 
@@ -139,5 +141,61 @@ func testAuditPrune(t *testing.T, s domain.Store) {
 	must(t, err, "ListAudit")
 	if n != 1 || len(got) != 1 || got[0].ID != recent.ID {
 		t.Errorf("after PruneAudit: %+v, want only the recent entry", got)
+	}
+}
+
+// testAuditSubjectLabel keeps what a subject was called and filters by
+// subject or label (About), LIKE wildcards literal.
+func testAuditSubjectLabel(t *testing.T, s domain.Store) {
+	ctx := context.Background()
+	job := domain.AuditEntry{ActorEmail: "a@example.com", Action: domain.AuditJobDeleted, Subject: "job j1", SubjectLabel: "Senior Go Engineer 100%", At: t0}
+	old := domain.AuditEntry{ActorEmail: "a@example.com", Action: domain.AuditJobPublished, Subject: "job j2", At: t0.Add(time.Minute)}
+	for _, e := range []*domain.AuditEntry{&job, &old} {
+		must(t, s.AppendAudit(ctx, e), "AppendAudit")
+	}
+	got, _, err := s.ListAudit(ctx, domain.AuditFilter{Action: domain.AuditJobDeleted})
+	must(t, err, "ListAudit")
+	if len(got) != 1 || got[0].SubjectLabel != "Senior Go Engineer 100%" || got[0].Subject != "job j1" {
+		t.Fatalf("ListAudit = %+v, want the label kept", got)
+	}
+	for _, c := range []struct {
+		about string
+		want  []string
+	}{
+		{"go engineer", []string{job.ID}},
+		{" JOB J2 ", []string{old.ID}},
+		{"job j", []string{old.ID, job.ID}},
+		{"100%", []string{job.ID}},
+		{"%", []string{job.ID}}, // literal: only the label holds one
+		{"engineer_", nil},
+	} {
+		got, n, err := s.ListAudit(ctx, domain.AuditFilter{About: c.about})
+		must(t, err, "ListAudit(about)")
+		var ids []string
+		for _, e := range got {
+			ids = append(ids, e.ID)
+		}
+		if n != len(c.want) || !slices.Equal(ids, c.want) {
+			t.Errorf("ListAudit(about %q) = %v (total %d), want %v", c.about, ids, n, c.want)
+		}
+	}
+	// Subject alone does not look at labels.
+	if _, n, _ := s.ListAudit(ctx, domain.AuditFilter{Subject: "engineer"}); n != 0 {
+		t.Errorf("ListAudit(subject engineer) = %d entries, want 0 (labels are About's)", n)
+	}
+}
+
+// testOutboxGet returns one message with its bodies, or ENotFound.
+func testOutboxGet(t *testing.T, s domain.Store) {
+	ctx := context.Background()
+	m := domain.OutboxMessage{To: "asha@example.com", Subject: "Hello", Body: "Plain body", HTMLBody: "<p>Plain body</p>", CreatedAt: t0}
+	must(t, s.EnqueueOutbox(ctx, &m), "EnqueueOutbox")
+	got, err := s.GetOutbox(ctx, m.ID)
+	must(t, err, "GetOutbox")
+	if got.ID != m.ID || got.Body != "Plain body" || got.HTMLBody != "<p>Plain body</p>" || got.To != m.To || got.Status != domain.OutboxQueued {
+		t.Errorf("GetOutbox = %+v, want the queued message with its bodies", got)
+	}
+	if _, err := s.GetOutbox(ctx, "nope"); domain.ErrorCode(err) != domain.ENotFound {
+		t.Errorf("GetOutbox(unknown) error = %v, want ENotFound", err)
 	}
 }

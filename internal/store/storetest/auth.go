@@ -26,6 +26,11 @@ var authTests = []contractTest{
 	{"Auth/StartSessionLosesToReset", testAuthStartSessionRace},
 	{"Auth/DisableEndsSetupToken", testAuthDisableEndsSetupToken},
 	{"Auth/RateLimitRefund", testAuthRateLimitRefund},
+	{"Auth/PendingSecretKeepsItsTime", testAuthPendingAt},
+	{"Auth/ReplaceTOTPKeepsRecoveryCodes", testAuthReplaceTOTP},
+	{"Auth/ReplaceRecoveryCodes", testAuthReplaceRecoveryCodes},
+	{"Auth/ChangePasswordEndsOtherSessions", testAuthChangePassword},
+	{"Auth/ListAndEndOwnSessions", testAuthListSessions},
 }
 
 func newStaff(t *testing.T, s domain.Store, email string, role domain.Role) domain.StaffUser {
@@ -234,12 +239,12 @@ func testAuthSessionsPrune(t *testing.T, s domain.Store) {
 func testAuthTOTP(t *testing.T, s domain.Store) {
 	ctx := t.Context()
 	u := newStaff(t, s, "t@example.com", domain.RoleAdmin)
-	must(t, s.SetStaffTOTPPending(ctx, u.ID, []byte("pending")), "SetStaffTOTPPending")
+	must(t, s.SetStaffTOTPPending(ctx, u.ID, []byte("pending"), t0), "SetStaffTOTPPending")
 	got := getStaff(t, s, u.ID)
 	if string(got.TOTPPending) != "pending" || got.TOTPEnabled() {
 		t.Errorf("after begin: pending %q enabled %v", got.TOTPPending, got.TOTPEnabled())
 	}
-	wantCode(t, s.SetStaffTOTPPending(ctx, "missing", []byte("x")), domain.ENotFound, "SetStaffTOTPPending(missing)")
+	wantCode(t, s.SetStaffTOTPPending(ctx, "missing", []byte("x"), t0), domain.ENotFound, "SetStaffTOTPPending(missing)")
 
 	must(t, s.EnableStaffTOTP(ctx, u.ID, []byte("pending"), 100, []string{"h1", "h2", "h3"}), "EnableStaffTOTP")
 	got = getStaff(t, s, u.ID)

@@ -172,6 +172,8 @@ func testCommentReview(t *testing.T, s domain.Store) {
 		{domain.CommentFilter{}, []string{"vis-2", "held-3", "held-2", "spam-1", "vis-1", "held-1"}},
 		{domain.CommentFilter{Status: domain.CommentHeld, Limit: 2}, []string{"held-3", "held-2"}},
 		{domain.CommentFilter{Status: domain.CommentHeld, Limit: 2, Offset: 2}, []string{"held-1"}},
+		{domain.CommentFilter{IDs: []string{"vis-1", "spam-1", "nope"}}, []string{"spam-1", "vis-1"}},
+		{domain.CommentFilter{Status: domain.CommentHeld, IDs: []string{"vis-1", "held-2"}}, []string{"held-2"}},
 	} {
 		got, err := s.ListCommentsForReview(ctx, tc.f)
 		must(t, err, "ListCommentsForReview")

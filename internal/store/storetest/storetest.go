@@ -73,7 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 		{"Outbox/ConcurrentClaims", testOutboxConcurrentClaims},
 	}
 	// The console's parts keep their cases in files of their own.
-	tests = slices.Concat(tests, applicantStatusTests, templateTests, auditTests, authTests, inboxTests, boardTests, sourceTests, spamTests, moderationTests, vitalsTests, contentTests, contactKeyTests, guardTests)
+	tests = slices.Concat(tests, applicantStatusTests, templateTests, auditTests, authTests, inboxTests, boardTests, sourceTests, spamTests, moderationTests, vitalsTests, contentTests, contactKeyTests, guardTests, jobAlertTests, jobFactsTests, contactDeskTests, revisionTests, postScheduleTests, tagTests, authorTests, postSlugTests, postImageTests)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -176,6 +176,7 @@ func newJob(id string, created time.Time, status domain.JobStatus) domain.Job {
 		Description:    "<p>Build <strong>things</strong> that last.</p>",
 		Department:     "Engineering",
 		EmploymentType: "FULL_TIME",
+		Workplace:      domain.WorkplaceOnsite,
 		SalaryMin:      1_800_000,
 		SalaryMax:      3_200_000,
 		ClosingDate:    ptr(time.Date(2024, 6, 30, 0, 0, 0, 0, time.UTC)),
@@ -191,6 +192,7 @@ func newPost(id string, created time.Time, status domain.PostStatus) domain.Blog
 		Title:       "Why we write boring code " + id,
 		Description: "A short essay on “boring” technology: it's fine.",
 		Image:       "/images/blog/" + id + ".webp",
+		ImageAlt:    "A whiteboard full of boxes and arrows.",
 		Content:     "<h2>One</h2><p>It&#39;s fine.</p><h2>Two</h2><p>Really.</p>", // as sanitised: stored unchanged
 		Status:      status,
 		CreatedAt:   created,
@@ -295,8 +297,8 @@ func testJobRoundTrip(t *testing.T, s domain.Store) {
 	must(t, err, "GetJob")
 	checkDiff(t, "GetJob", j, got)
 
-	// Everything else unchanged by CreateJob.
-	given.CreatedAt, given.UpdatedAt, given.ClosingDate = j.CreatedAt, j.UpdatedAt, j.ClosingDate
+	// Everything else unchanged by CreateJob, which makes version 1.
+	given.CreatedAt, given.UpdatedAt, given.ClosingDate, given.Version = j.CreatedAt, j.UpdatedAt, j.ClosingDate, 1
 	checkDiff(t, "CreateJob result", given, j)
 }
 
@@ -429,7 +431,7 @@ func testBlogRoundTrip(t *testing.T, s domain.Store) {
 	got, err := s.GetBlogPost(ctx, "post-1")
 	must(t, err, "GetBlogPost")
 	checkDiff(t, "GetBlogPost", p, got)
-	given.CreatedAt, given.UpdatedAt = p.CreatedAt, p.UpdatedAt
+	given.CreatedAt, given.UpdatedAt, given.Version = p.CreatedAt, p.UpdatedAt, 1
 	checkDiff(t, "CreateBlogPost result", given, p)
 
 	q := domain.BlogPost{Title: "Draft", Status: domain.PostDraft}

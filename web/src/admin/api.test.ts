@@ -19,11 +19,11 @@ describe('typed calls', () => {
     const calls = stubApi(() => ({ body: {} }));
     await adminGet('/jobs', { page: 2, q: '' });
     await adminSend('POST', adminPath('/jobs/{id}/close', { id: 'j1' }));
-    await adminSend('POST', '/posts/preview', { title: 'T', description: '', content: '' }, { id: 'p1' });
+    await adminSend('POST', '/posts/preview', { title: 'T', description: '', content: '', imageAlt: '', baseVersion: 0 }, { id: 'p1' });
     expect(calls.map((c) => [c.method, c.path, c.query.toString(), c.body])).toEqual([
       ['GET', '/jobs', 'page=2', undefined],
       ['POST', '/jobs/j1/close', '', undefined],
-      ['POST', '/posts/preview', 'id=p1', { title: 'T', description: '', content: '' }],
+      ['POST', '/posts/preview', 'id=p1', { title: 'T', description: '', content: '', imageAlt: '', baseVersion: 0 }],
     ]);
   });
 });

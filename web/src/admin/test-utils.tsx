@@ -100,6 +100,29 @@ export function renderScreen(pattern: string, screen: ReactNode, path: string): 
   );
 }
 
+/**
+ * Renders a screen as renderScreen does, for a signed-in member of role
+ * (member's other details).
+ */
+export function renderScreenAs(role: string, pattern: string, screen: ReactNode, path: string): RenderResult {
+  return renderScreen(pattern, <StaffContext.Provider value={member({ role })}>{screen}</StaffContext.Provider>, path);
+}
+
+/**
+ * Stubs fetch with an answer ([status, body]) per staff API URL, query
+ * included; any other URL is the API's 404. Returns the stub, whose calls
+ * and implementation a test may look at or change.
+ */
+export function serveUrls(answers: Record<string, [number, unknown]>) {
+  const fetch = vi.fn((url: string) => {
+    const a = answers[url];
+    if (!a) return Promise.resolve(new Response(JSON.stringify(apiError('No such API endpoint.', undefined, 'not_found')), { status: 404 }));
+    return Promise.resolve(new Response(JSON.stringify(a[1]), { status: a[0] }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 /** A JSON answer with status, for a fetch stub. */
 export function jsonAnswer(status: number, body: unknown): Promise<Response> {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));

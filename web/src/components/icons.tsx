@@ -91,3 +91,25 @@ export function MailIcon(p: IconProps) {
     </Icon>
   );
 }
+
+/** A feed: a dot and two widening arcs. */
+export function FeedIcon(p: IconProps) {
+  return (
+    <Icon {...p}>
+      <path d="M5 11a8 8 0 0 1 8 8M5 4a15 15 0 0 1 15 15" />
+      <circle cx="6" cy="18" r="1.5" />
+    </Icon>
+  );
+}
+
+/** Sharing: three joined points. */
+export function ShareIcon(p: IconProps) {
+  return (
+    <Icon {...p}>
+      <circle cx="18" cy="5" r="2.5" />
+      <circle cx="6" cy="12" r="2.5" />
+      <circle cx="18" cy="19" r="2.5" />
+      <path d="m8.2 10.8 7.6-4.4m-7.6 6.8 7.6 4.4" />
+    </Icon>
+  );
+}

@@ -8,12 +8,15 @@ import type {
   AdminPost,
   AdminPostInput,
   AdminPostList,
+  AdminPostScheduleInput,
+  AdminRevisionList,
   ApplicationDetail,
   ApplicationErased,
   ApplicationList,
   ApplicationNote,
   ApplicationTimeline,
   AuditPage,
+  Author,
   BulkStatusAnswer,
   BulkStatusRequest,
   CandidateEmail,
@@ -22,21 +25,36 @@ import type {
   CandidateEmailRequest,
   CommentBulkRequest,
   CommentBulkResult,
+  ContactAssign,
   ContactMessageDetail,
   ContactMessageList,
   ContactMessagePatch,
+  ContactReply,
   DashboardCounts,
   Deleted,
+  JobAlertCounts,
   JobBoard,
+  JobDepartment,
+  JobDepartmentInput,
+  JobLists,
+  JobLocation,
+  JobLocationInput,
   LoginAnswer,
   LoginRequest,
   NoteRequest,
   OutboxList,
+  OutboxMessage,
   OutboxRow,
   PagePreview,
+  PasswordChangeRequest,
+  PostImage,
   RecoveryCodes,
+  RecoveryCodesRequest,
+  RestoreInput,
   RevealedID,
   ReviewCommentList,
+  SessionEnded,
+  SessionsEnded,
   SetupCheckRequest,
   SetupInfo,
   SetupLink,
@@ -44,8 +62,12 @@ import type {
   StaffAccount,
   StaffAccountRequest,
   StaffMe,
+  StaffProfile,
+  StaffProfileInput,
+  StaffSession,
   StatusChange,
   TOTPConfirmRequest,
+  TOTPReplaceRequest,
   TOTPSetup,
   VitalsReport,
 } from './wire';
@@ -71,6 +93,14 @@ export interface AdminRoutes {
   'PATCH /staff/{id}': { request: StaffAccountRequest; response: StaffAccount };
   'POST /staff/{id}/reset': { request: undefined; response: SetupLink };
   'GET /audit': { request: undefined; response: AuditPage };
+  'GET /audit/export.csv': { request: undefined; response: 'file' };
+  'POST /account/password': { request: PasswordChangeRequest; response: Record<string, never> };
+  'POST /account/recovery-codes': { request: RecoveryCodesRequest; response: RecoveryCodes };
+  'POST /account/totp/begin': { request: TOTPReplaceRequest; response: TOTPSetup };
+  'POST /account/totp/confirm': { request: TOTPConfirmRequest; response: Record<string, never> };
+  'GET /account/sessions': { request: undefined; response: StaffSession[] };
+  'DELETE /account/sessions/{ref}': { request: undefined; response: SessionEnded };
+  'POST /account/sessions/end-others': { request: undefined; response: SessionsEnded };
   'GET /jobs': { request: undefined; response: AdminJobList };
   'POST /jobs': { request: AdminJobInput; response: AdminJob; status: 201 };
   'POST /jobs/preview': { request: AdminJobInput; response: PagePreview };
@@ -79,6 +109,17 @@ export interface AdminRoutes {
   'POST /jobs/{id}/publish': { request: undefined; response: AdminJob };
   'POST /jobs/{id}/close': { request: undefined; response: AdminJob };
   'DELETE /jobs/{id}': { request: undefined; response: Deleted };
+  'POST /jobs/{id}/duplicate': { request: undefined; response: AdminJob; status: 201 };
+  'GET /jobs/{id}/revisions': { request: undefined; response: AdminRevisionList };
+  'GET /jobs/{id}/revisions/{version}': { request: undefined; response: AdminJob };
+  'POST /jobs/{id}/revisions/{version}/restore': { request: RestoreInput; response: AdminJob };
+  'GET /job-lists': { request: undefined; response: JobLists };
+  'POST /job-locations': { request: JobLocationInput; response: JobLocation; status: 201 };
+  'PUT /job-locations/{id}': { request: JobLocationInput; response: JobLocation };
+  'DELETE /job-locations/{id}': { request: undefined; response: Deleted };
+  'POST /job-departments': { request: JobDepartmentInput; response: JobDepartment; status: 201 };
+  'PUT /job-departments/{id}': { request: JobDepartmentInput; response: JobDepartment };
+  'DELETE /job-departments/{id}': { request: undefined; response: Deleted };
   'GET /posts': { request: undefined; response: AdminPostList };
   'POST /posts': { request: AdminPostInput; response: AdminPost; status: 201 };
   'POST /posts/preview': { request: AdminPostInput; response: PagePreview };
@@ -89,6 +130,14 @@ export interface AdminRoutes {
   'DELETE /posts/{id}': { request: undefined; response: Deleted };
   'POST /posts/{id}/cover': { request: FormData; response: AdminPost };
   'DELETE /posts/{id}/cover': { request: undefined; response: AdminPost };
+  'POST /posts/{id}/social-image': { request: FormData; response: AdminPost };
+  'DELETE /posts/{id}/social-image': { request: undefined; response: AdminPost };
+  'POST /post-images': { request: FormData; response: PostImage };
+  'GET /posts/{id}/revisions': { request: undefined; response: AdminRevisionList };
+  'GET /posts/{id}/revisions/{version}': { request: undefined; response: AdminPost };
+  'POST /posts/{id}/revisions/{version}/restore': { request: RestoreInput; response: AdminPost };
+  'POST /posts/{id}/schedule': { request: AdminPostScheduleInput; response: AdminPost };
+  'DELETE /posts/{id}/schedule': { request: undefined; response: AdminPost };
   'GET /applications': { request: undefined; response: ApplicationList };
   'GET /applications/export.csv': { request: undefined; response: 'file' };
   'GET /applications/{id}': { request: undefined; response: ApplicationDetail };
@@ -109,10 +158,21 @@ export interface AdminRoutes {
   'GET /messages/{id}': { request: undefined; response: ContactMessageDetail };
   'PATCH /messages/{id}': { request: ContactMessagePatch; response: ContactMessageDetail };
   'DELETE /messages/{id}': { request: undefined; response: Record<string, never> };
+  'PUT /messages/{id}/assignee': { request: ContactAssign; response: ContactMessageDetail };
+  'POST /messages/{id}/notes': { request: NoteRequest; response: ContactMessageDetail; status: 201 };
+  'POST /messages/{id}/replies': { request: ContactReply; response: ContactMessageDetail; status: 201 };
   'GET /comments': { request: undefined; response: ReviewCommentList };
   'POST /comments/bulk': { request: CommentBulkRequest; response: CommentBulkResult };
   'GET /mail': { request: undefined; response: OutboxList };
+  'GET /mail/{id}': { request: undefined; response: OutboxMessage };
   'POST /mail/{id}/retry': { request: undefined; response: OutboxRow };
   'GET /vitals': { request: undefined; response: VitalsReport };
   'GET /dashboard': { request: undefined; response: DashboardCounts };
+  'GET /job-alerts': { request: undefined; response: JobAlertCounts };
+  'GET /job-alerts/export.csv': { request: undefined; response: 'file' };
+  'GET /account/profile': { request: undefined; response: StaffProfile };
+  'PUT /account/profile': { request: StaffProfileInput; response: StaffProfile };
+  'POST /account/profile/photo': { request: FormData; response: StaffProfile };
+  'DELETE /account/profile/photo': { request: undefined; response: StaffProfile };
+  'GET /authors': { request: undefined; response: Author[] };
 }

@@ -159,6 +159,9 @@ export const APPLICATION_PARTS = {
 /** The version of the data notice the application form shows (domain.ConsentVersion). */
 export const CONSENT_VERSION = "2026-11-01";
 
+/** The limits of a blog post's tags (internal/domain/blogtags.go). */
+export const POST_TAG_LIMITS = { max: 8, minLength: 2, maxLength: 30 } as const;
+
 /**
  * The application form's field rules (domain.ApplicationRules): one per flattened
  * path, in form order, with their messages; the national ID formats; the

@@ -363,17 +363,86 @@ export interface StaffAccountRequest {
 export interface SetupLink {
   url: string;
   expiresAt: string;
+  /**
+   * Mailed says the link was queued in an e-mail to the account's
+   * address (false: the admin must pass it on).
+   */
+  mailed: boolean;
+}
+
+/** PasswordChangeRequest is the body of POST /api/admin/account/password. */
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * RecoveryCodesRequest is the body of POST
+ * /api/admin/account/recovery-codes: the current password or a current
+ * code of the authenticator.
+ */
+export interface RecoveryCodesRequest {
+  password: string;
+  code: string;
+}
+
+/**
+ * TOTPReplaceRequest is the body of POST /api/admin/account/totp/begin: a
+ * current code of the authenticator in use.
+ */
+export interface TOTPReplaceRequest {
+  oldCode: string;
+}
+
+/**
+ * StaffSession is one of the signed-in member's sessions (GET
+ * /api/admin/account/sessions).
+ */
+export interface StaffSession {
+  /** Ref names the session in DELETE /api/admin/account/sessions/{ref}. */
+  ref: string;
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** Current marks the session the request came from. */
+  current: boolean;
+}
+
+/**
+ * SessionEnded answers DELETE /api/admin/account/sessions/{ref}: Current
+ * says the member ended the session they were using (they are signed out).
+ */
+export interface SessionEnded {
+  current: boolean;
+}
+
+/** SessionsEnded answers POST /api/admin/account/sessions/end-others. */
+export interface SessionsEnded {
+  ended: number;
 }
 
 /** AuditEntry is one row of the audit log (GET /api/admin/audit). */
 export interface AuditEntry {
   id: string;
   at: string;
+  /** Actor is who acted, in words (a name; "The command line"). */
+  actor: string;
   actorEmail: string;
+  /**
+   * Sentence is the entry in words, in parts; a part with a link names
+   * the subject and links to its console screen (a path under /admin).
+   */
+  sentence: AuditPart[];
   action: string;
   subject: string;
   detail: string;
   clientIp: string;
+}
+
+/** AuditPart is a piece of an audit entry's sentence. */
+export interface AuditPart {
+  text: string;
+  link?: string;
 }
 
 /**
@@ -440,6 +509,11 @@ export interface AdminJobSummary {
   location: string;
   /** draft, open or closed */
   status: string;
+  /**
+   * Unmapped names the facts that are text from before the lists and
+   * need an admin to map them: "location", "department", "experience".
+   */
+  unmapped: string[];
   /** ClosingDate is the last day to apply (YYYY-MM-DD), or "". */
   closingDate: string;
   /**
@@ -474,10 +548,23 @@ export interface AdminJobList {
  */
 export interface AdminJobInput {
   jobTitle: string;
-  /** years: "3", "2-4" or "5+" */
-  experience: string;
-  location: string;
-  department: string;
+  /**
+   * LocationID and DepartmentID are entries of the lists (GET
+   * /api/admin/job-lists); "" keeps a location or department from
+   * before the lists, as the job shows it, or leaves the department
+   * out.
+   */
+  locationId: string;
+  departmentId: string;
+  /** onsite, hybrid or remote; "" = onsite */
+  workplace: string;
+  /**
+   * YearsMin and YearsMax are the years of experience asked for, whole
+   * numbers from 0 to 50; null YearsMax = no maximum ("5+"). A null
+   * YearsMin keeps experience text from before the range.
+   */
+  yearsMin: number | null;
+  yearsMax: number | null;
   /** FULL_TIME, PART_TIME, CONTRACTOR, INTERN or "" */
   employmentType: string;
   /** rupees a year; 0 = not stated */
@@ -486,6 +573,12 @@ export interface AdminJobInput {
   /** YYYY-MM-DD or "" */
   closingDate: string;
   description: string;
+  /**
+   * BaseVersion is the version of the job the edit started from (its
+   * Version when loaded); a save based on an older one is refused with a
+   * conflict. Not used by create and preview.
+   */
+  baseVersion: number;
 }
 
 /**
@@ -512,9 +605,21 @@ export interface CheckItem {
 export interface AdminJob {
   id: string;
   jobTitle: string;
+  /** as pages show it: "2-4", "5+", "3" */
   experience: string;
   location: string;
   department: string;
+  /** "" = not mapped (Location is text from before the list) */
+  locationId: string;
+  /** "" = none, or not mapped when Department is set */
+  departmentId: string;
+  workplace: string;
+  /** null = not mapped (Experience is text from before the range) */
+  yearsMin: number | null;
+  /** null = no maximum */
+  yearsMax: number | null;
+  /** see AdminJobSummary */
+  unmapped: string[];
   employmentType: string;
   salaryMin: number;
   salaryMax: number;
@@ -529,6 +634,12 @@ export interface AdminJob {
   /** URL is the path of the public page (shown while the job is open). */
   url: string;
   check: CheckItem[];
+  /**
+   * Version counts the job's saves; UpdatedBy names who made the last
+   * one ("" = not named).
+   */
+  version: number;
+  updatedBy: string;
 }
 
 /**
@@ -550,6 +661,8 @@ export interface AdminPostSummary {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** Schedule is when a draft publishes itself; nil = not scheduled. */
+  schedule: AdminPostSchedule | null;
 }
 
 /**
@@ -573,6 +686,31 @@ export interface AdminPostInput {
   title: string;
   description: string;
   content: string;
+  /**
+   * Tags are the post's tags, as typed (see domain.TagsProblem);
+   * absent, the stored ones stay.
+   */
+  tags?: string[];
+  /**
+   * ImageAlt describes the cover image for people who cannot see it;
+   * needed to publish a post that has a cover.
+   */
+  imageAlt: string;
+  /**
+   * AuthorID is the account of the post's author ("" = none; see GET
+   * /api/admin/authors); absent, the stored author stays, and a new
+   * post's is the member creating it when they may be an author.
+   */
+  authorId?: string;
+  /** BaseVersion is as AdminJobInput's. */
+  baseVersion: number;
+  /**
+   * Slug, SEOTitle and SEODescription are the post's address and search
+   * fields (see domain.PostSlugProblem); absent, the stored ones stay.
+   */
+  slug?: string;
+  seoTitle?: string;
+  seoDescription?: string;
 }
 
 /**
@@ -588,6 +726,18 @@ export interface ImageVersion {
   webp?: string;
 }
 
+/**
+ * PostImage is a picture uploaded for the text of a post: the text's
+ * <img> refers to Src, the widest JPEG, of Width × Height pixels; the
+ * post's page offers every one of Versions.
+ */
+export interface PostImage {
+  src: string;
+  width: number;
+  height: number;
+  versions: ImageVersion[];
+}
+
 /** AdminPost is a blog post as the console edits it. */
 export interface AdminPost {
   id: string;
@@ -598,11 +748,72 @@ export interface AdminPost {
   status: string;
   /** Image is the cover's URL path ("" = none); ImageVersions its sizes. */
   image: string;
+  imageAlt: string;
   imageVersions: ImageVersion[];
   createdAt: string;
   updatedAt: string;
   /** the public page's path */
   url: string;
+  /** none: absent */
+  tags?: string[];
+  version: number;
+  updatedBy: string;
+  /** Schedule is when a draft publishes itself; nil = not scheduled. */
+  schedule: AdminPostSchedule | null;
+  /** AuthorID is the account of the post's author ("" = none). */
+  authorId: string;
+  /**
+   * Slug ("" = none: the address is the ID), SEOTitle, SEODescription
+   * and SocialImage (the URL path of the 1200 × 630 picture, "" = none)
+   * are the post's address and search fields.
+   */
+  slug: string;
+  seoTitle: string;
+  seoDescription: string;
+  socialImage: string;
+}
+
+/**
+ * EditConflict is what a save refused as a conflict tells the editor:
+ * who saved the item after the version the save was based on, when, and
+ * the item as they saved it (Job or Post), to compare with the edit.
+ */
+export interface EditConflict {
+  /** "" = not named */
+  changedBy: string;
+  changedAt: string;
+  baseVersion: number;
+  /** the stored version */
+  version: number;
+  job?: AdminJob;
+  post?: AdminPost;
+}
+
+/** AdminRevision is one kept revision of a job or a post. */
+export interface AdminRevision {
+  version: number;
+  savedAt: string;
+  /** "" = not named */
+  savedBy: string;
+  /** the item's status in that version */
+  status: string;
+}
+
+/**
+ * AdminRevisionList is GET /api/admin/jobs/{id}/revisions and
+ * /api/admin/posts/{id}/revisions: the kept revisions, newest first (the
+ * first is the current version).
+ */
+export interface AdminRevisionList {
+  revisions: AdminRevision[];
+}
+
+/**
+ * RestoreInput is the body of POST .../revisions/{version}/restore: the
+ * version of the item the restore is based on, as a save's.
+ */
+export interface RestoreInput {
+  baseVersion: number;
 }
 
 /**
@@ -611,6 +822,70 @@ export interface AdminPost {
  */
 export interface Deleted {
   deleted: boolean;
+}
+
+/**
+ * JobLocation is an entry of the locations list: a city's canonical name
+ * and its aliases.
+ */
+export interface JobLocation {
+  id: string;
+  name: string;
+  aliases: string[];
+  /** how many jobs use it */
+  jobs: number;
+}
+
+/**
+ * JobLocationInput is the body of POST /api/admin/job-locations and PUT
+ * /api/admin/job-locations/{id}.
+ */
+export interface JobLocationInput {
+  name: string;
+  aliases: string[];
+}
+
+/** JobDepartment is an entry of the departments list. */
+export interface JobDepartment {
+  id: string;
+  name: string;
+  /** how many jobs use it */
+  jobs: number;
+}
+
+/**
+ * JobDepartmentInput is the body of POST /api/admin/job-departments and
+ * PUT /api/admin/job-departments/{id}.
+ */
+export interface JobDepartmentInput {
+  name: string;
+}
+
+/**
+ * UnmappedJob is a job whose facts are text from before the lists, that
+ * an admin maps by editing it.
+ */
+export interface UnmappedJob {
+  id: string;
+  jobTitle: string;
+  status: string;
+  location: string;
+  department: string;
+  experience: string;
+  /** which need mapping: location, department, experience */
+  facts: string[];
+}
+
+/**
+ * JobLists is GET /api/admin/job-lists: the lists a job's facts are
+ * picked from, the workplace types, and the jobs whose facts need mapping.
+ */
+export interface JobLists {
+  locations: JobLocation[];
+  departments: JobDepartment[];
+  workplaces: string[];
+  yearsMax: number;
+  unmapped: UnmappedJob[];
 }
 
 /**
@@ -626,6 +901,8 @@ export interface DashboardCounts {
    */
   suspectedSpam: number;
   unreadMessages: number;
+  /** UnassignedMessages are the inbox's messages no one handles yet. */
+  unassignedMessages: number;
   heldComments: number;
   failedMail: number;
 }
@@ -652,17 +929,29 @@ export interface ContactMessageRow {
   spam: boolean;
   /** ReceivedAt is when the message was sent. */
   receivedAt: string;
+  /**
+   * AssignedTo is the ID of the member of staff handling it ("" = no
+   * one); AssigneeName their name.
+   */
+  assignedTo: string;
+  assigneeName: string;
 }
 
 /**
- * ContactMessageList is GET /api/admin/messages?folder=&page=: one page
- * of a folder, newest first.
+ * ContactMessageList is GET /api/admin/messages?folder=&q=&assigned=&page=:
+ * one page of a folder, newest first, searched and filtered.
  */
 export interface ContactMessageList {
   /** inbox, archived or spam */
   folder: string;
+  /**
+   * Query is the search (name, e-mail, subject, text) and Assigned the
+   * assignment filter ("", me or none), as applied.
+   */
+  query: string;
+  assigned: string;
   messages: ContactMessageRow[];
-  /** messages in the folder */
+  /** messages the folder's search and filter select */
   total: number;
   page: number;
   pageSize: number;
@@ -682,6 +971,65 @@ export interface ContactMessageDetail {
   status: string;
   spam: boolean;
   receivedAt: string;
+  /**
+   * AssignedTo is the ID of the member of staff handling it ("" = no
+   * one); AssigneeName their name.
+   */
+  assignedTo: string;
+  assigneeName: string;
+  /** Handlers are the active members of staff it may be assigned to. */
+  handlers: StaffChoice[];
+  /** Thread is staff's notes and the replies sent, oldest first. */
+  thread: ContactThreadEntry[];
+  /**
+   * Mailbox is the company's address, where the sender's answers to
+   * replies arrive (there is no inbound mail in the console).
+   */
+  mailbox: string;
+}
+
+/** StaffChoice is a member of staff offered in a choice. */
+export interface StaffChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * ContactThreadEntry is a note (staff only) or a reply (e-mailed to the
+ * sender) on a contact message.
+ */
+export interface ContactThreadEntry {
+  id: string;
+  /** note or reply */
+  kind: string;
+  authorName: string;
+  /** To and Subject are a reply's address and subject. */
+  to: string;
+  subject: string;
+  body: string;
+  /**
+   * OutboxStatus is a reply's e-mail in the outbox: queued, sending,
+   * sent, failed, or "" once the outbox no longer holds it.
+   */
+  outboxStatus: string;
+  createdAt: string;
+}
+
+/**
+ * ContactAssign is the body of PUT /api/admin/messages/{id}/assignee:
+ * the member of staff to handle it, "" for no one.
+ */
+export interface ContactAssign {
+  staffId: string;
+}
+
+/**
+ * ContactReply is the body of POST /api/admin/messages/{id}/replies:
+ * subject "" is "Re: " and the message's subject.
+ */
+export interface ContactReply {
+  subject: string;
+  body: string;
 }
 
 /**
@@ -779,6 +1127,19 @@ export interface OutboxRow {
 }
 
 /**
+ * OutboxMessage is GET /api/admin/mail/{id} (admins, audited): one
+ * e-mail with its bodies. Text is the plain-text body; HTML, when not "",
+ * is the HTML alternative, which the console shows in a sandbox that runs
+ * no scripts.
+ */
+export interface OutboxMessage {
+  row: OutboxRow;
+  replyTo: string;
+  text: string;
+  html: string;
+}
+
+/**
  * OutboxList is GET /api/admin/mail?status=&page=: one page of the
  * outbox, newest first.
  */
@@ -790,6 +1151,29 @@ export interface OutboxList {
   page: number;
   pageSize: number;
   counts: OutboxCounts;
+}
+
+/** AdminPostSchedule is when a scheduled draft post publishes itself. */
+export interface AdminPostSchedule {
+  publishAt: string;
+  /**
+   * Local is PublishAt in the site's zone as the form's field holds it
+   * ("2026-12-03T09:00").
+   */
+  local: string;
+  /** Text says it in words: "Scheduled for 3 December 2026, 09:00 IST". */
+  text: string;
+  /** who scheduled it */
+  byName: string;
+}
+
+/**
+ * AdminPostScheduleInput is POST /api/admin/posts/{id}/schedule: the
+ * time, in the site's zone, as a datetime-local field sends it
+ * ("2026-12-03T09:00").
+ */
+export interface AdminPostScheduleInput {
+  publishAt: string;
 }
 
 /** CandidateEmail is one candidate e-mail's template. */
@@ -1062,6 +1446,161 @@ export interface StatusLinkAccepted {
 }
 
 /**
+ * StaffProfile is the signed-in member's public profile, shown as the
+ * author of their posts (GET and PUT /api/admin/account/profile, POST and
+ * DELETE /api/admin/account/profile/photo).
+ */
+export interface StaffProfile {
+  /** "" = none: not an author */
+  displayName: string;
+  /** plain text */
+  bio: string;
+  /** Photo is the square photo's sizes, smallest first; none = no photo. */
+  photo: ImageVersion[];
+}
+
+/** StaffProfileInput is the body of PUT /api/admin/account/profile. */
+export interface StaffProfileInput {
+  displayName: string;
+  bio: string;
+}
+
+/**
+ * Author is a member of staff with a display name, one of the choices of
+ * a post's author (GET /api/admin/authors, by name). A disabled member
+ * is listed to name the author of their posts; only a post they wrote
+ * already may keep them.
+ */
+export interface Author {
+  id: string;
+  name: string;
+  /** the smallest photo's URL path, "" = none */
+  photo: string;
+  disabled: boolean;
+}
+
+/** PostAuthor is the author of a post as its page shows them. */
+export interface PostAuthor {
+  name: string;
+  /** plain text, "" = none */
+  bio: string;
+  /**
+   * Photo is the photo's smallest JPEG ("" = no photo), PhotoSize its
+   * side in pixels; PhotoSrcset and PhotoSources are as a cover's in
+   * BlogSummary.
+   */
+  photo?: string;
+  photoSize?: number;
+  photoSrcset?: string;
+  photoSources?: ImageSource[];
+}
+
+/**
+ * TagLink is a tag as pages show it: its name as typed and its slug, the
+ * tag page's address (/blog/tag/{slug}).
+ */
+export interface TagLink {
+  name: string;
+  slug: string;
+}
+
+/**
+ * BlogTagPage is the page of one tag (GET /api/blog-tags/{slug}): the
+ * newest published posts with it, as the blog's list shows them.
+ */
+export interface BlogTagPage {
+  tag: TagLink;
+  /**
+   * Heading is the page's heading ("Posts tagged “Go”"), PageTitle its
+   * document title, site name included.
+   */
+  heading: string;
+  pageTitle: string;
+  /** FeedURL is the path of the tag's Atom feed, FeedTitle its title. */
+  feedUrl: string;
+  feedTitle: string;
+  /**
+   * List holds the posts: one page (Page and Pages are 1), at most the
+   * newest blogTagPosts of Total.
+   */
+  list: BlogList;
+}
+
+/**
+ * JobAlertRequest is the body of POST /api/job-alerts: a visitor asks to
+ * hear about new jobs matching a search by e-mail.
+ */
+export interface JobAlertRequest {
+  email: string;
+  /**
+   * Filter is the search as a URL query string (the /jobs page's, or a
+   * job's location and department); the server keeps its canonical form.
+   */
+  filter: string;
+  /** Frequency is "daily" or "weekly". */
+  frequency: string;
+  /** Website is a honeypot: hidden from people, filled in by bots. */
+  website: string;
+  /** ElapsedMs is how long the form was on screen before it was sent. */
+  elapsedMs: number | null;
+}
+
+/**
+ * JobAlertAccepted is the 202 answer to POST /api/job-alerts, the same
+ * whether or not the address had an alert already.
+ */
+export interface JobAlertAccepted {
+  message: string;
+}
+
+/**
+ * JobAlertTokenRequest is the body of the alert page's requests: the
+ * token of its link.
+ */
+export interface JobAlertTokenRequest {
+  token: string;
+}
+
+/** JobAlertFrequencyRequest changes how often an alert's digest comes. */
+export interface JobAlertFrequencyRequest {
+  token: string;
+  frequency: string;
+}
+
+/** JobAlertView is an alert as its page shows it. */
+export interface JobAlertView {
+  /** Email is the address, partly hidden (a***@example.com). */
+  email: string;
+  /** Filter is the search in words ("All open positions" for none). */
+  filter: string;
+  /** SearchPath is the /jobs page of the search. */
+  searchPath: string;
+  frequency: string;
+  confirmed: boolean;
+  /** ExpiresAt is when the alert ends unless renewed. */
+  expiresAt: string;
+  /** Message says what the request just did ("" for a plain view). */
+  message?: string;
+}
+
+/**
+ * JobAlertCount is one line of the console's job alert counts: how many
+ * confirmed alerts have a search, by frequency (no addresses).
+ */
+export interface JobAlertCount {
+  filter: string;
+  searchPath: string;
+  daily: number;
+  weekly: number;
+}
+
+/** JobAlertCounts is the answer of GET /api/admin/job-alerts. */
+export interface JobAlertCounts {
+  total: number;
+  counts: JobAlertCount[];
+}
+
+/**
  * Job is an open position as visitors see it (GET /api/jobs,
  * GET /api/jobs/{id}).
  */
@@ -1071,6 +1610,25 @@ export interface Job {
   /** years, e.g. "2-4" or "5+" */
   experience: string;
   location: string;
+  /**
+   * LocationAliases are the other names of the job's city in the
+   * locations list ("Bangalore" for Bengaluru); a search by any finds it.
+   */
+  locationAliases?: string[];
+  /** Workplace is onsite, hybrid or remote. */
+  workplace: string;
+  /**
+   * YearsMin and YearsMax are the years of experience asked for
+   * (YearsMax absent: no maximum); both absent for a job whose
+   * experience text states no range.
+   */
+  yearsMin?: number;
+  yearsMax?: number;
+  /**
+   * PostedDaysAgo is how many days (UTC) before the answer the job was
+   * posted: 0 today.
+   */
+  postedDaysAgo: number;
   /** Description is sanitised HTML. */
   description: string;
   department?: string;
@@ -1103,12 +1661,19 @@ export interface JobSearch {
   /** Total is the number of open positions, matching or not. */
   total: number;
   /**
-   * Locations, ExperienceLevels and Departments are the distinct values
-   * of the open positions: the options of the search form's filters.
+   * Locations, Workplaces and Departments are the distinct values of
+   * the open positions: the options of the search form's filters
+   * (locations by their canonical names).
    */
   locations: string[];
-  experienceLevels: string[];
+  workplaces: string[];
   departments: string[];
+  /**
+   * Location is the canonical name of the city the location filter
+   * names (by its name or an alias), or the filter as given when no open
+   * position is there; "" when not filtered by location.
+   */
+  location: string;
 }
 
 /**
@@ -1120,6 +1685,11 @@ export interface BlogSummary {
   title: string;
   description: string;
   image: string;
+  /**
+   * ImageAlt is the cover's alt text ("" = none given: the page uses the
+   * title).
+   */
+  imageAlt?: string;
   /**
    * ImageSrcset lists the cover's sizes for <img srcset> ("/covers/a-480.jpg
    * 480w, ..."), when it has several.
@@ -1138,6 +1708,10 @@ export interface BlogSummary {
    * server so that server and browser render the same text.
    */
   dateText: string;
+  /** AuthorName is the name of the post's author, "" = none. */
+  authorName?: string;
+  /** Path is the address of the post's page (/blog/{slug} or /blog/{id}). */
+  path: string;
 }
 
 /** ImageSource is a cover image in one format, for a <source> element. */
@@ -1171,7 +1745,8 @@ export interface BlogPost {
   title: string;
   description: string;
   image: string;
-  /** ImageSrcset and ImageSources are as in BlogSummary. */
+  /** ImageAlt, ImageSrcset and ImageSources are as in BlogSummary. */
+  imageAlt?: string;
   imageSrcset?: string;
   imageSources?: ImageSource[];
   createdAt: string;
@@ -1181,6 +1756,12 @@ export interface BlogPost {
   slides: BlogSlide[];
   /** PageTitle is the post page's document title, site name included. */
   pageTitle: string;
+  /** Tags are the post's tags, each linking to its tag page. */
+  tags?: TagLink[];
+  /** Author is who wrote the post; nil = none (the company's post). */
+  author?: PostAuthor;
+  /** Path is as BlogSummary's. */
+  path: string;
 }
 
 /**
@@ -1249,6 +1830,11 @@ export interface APIError {
   message: string;
   /** Fields maps a request field to what is wrong with it (code invalid). */
   fields?: Record<string, string>;
+  /**
+   * Conflict is set on a save refused because someone else saved the
+   * item after the version it was based on (code conflict).
+   */
+  conflict?: EditConflict;
 }
 
 /** ErrorBody is what the API answers with a status of 400 or more. */
@@ -1275,6 +1861,12 @@ export interface Settings {
    * kept before they are deleted (--retention-days).
    */
   retentionDays: number;
+  /**
+   * SiteURL is the site's public origin (--base-url, no trailing
+   * slash): the address of its pages where they are shared (a job's
+   * share links), whatever host the visitor reached it by.
+   */
+  siteUrl: string;
 }
 
 /**
@@ -1706,13 +2298,17 @@ export const DOCUMENT_TITLE_TEMPLATE = "{title} | Nimbus Grove Technologies";
 
 /**
  * The job search's rules (jobsearch.Rules): its URL parameters in the
- * canonical order, the longest value in characters, and the characters
- * whose runs the server collapses to one space (Go's unicode.IsSpace).
+ * canonical order, the longest value in characters, the characters
+ * whose runs the server collapses to one space (Go's unicode.IsSpace),
+ * the most years of experience and the workplace types (the values of
+ * the years and workplace parameters; others are dropped).
  */
 export const JOB_SEARCH = {
-  params: ["q", "location", "experience", "department"],
+  params: ["q", "years", "location", "workplace", "department"],
   valueMax: 100,
   spaceClass: "[\\u0009-\\u000D\\u0020\\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028-\\u2029\\u202F\\u205F\\u3000]",
+  yearsMax: 50,
+  workplaces: ["onsite", "hybrid", "remote"],
 } as const;
 
 /** The site's pages (server.PageRoutes): path in react-router syntax → page module web/src/pages/<page>.tsx. */
@@ -1734,7 +2330,9 @@ export const PAGE_ROUTES = [
   { path: "/jobs", page: "jobs" },
   { path: "/blog", page: "blog" },
   { path: "/blog/:id", page: "blog-post" },
+  { path: "/blog/tag/:slug", page: "blog-tag" },
   { path: "/application-status", page: "application-status" },
+  { path: "/alerts", page: "job-alert" },
 ] as const;
 
 /** The page for any path without a route. */

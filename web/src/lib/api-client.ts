@@ -1,7 +1,7 @@
 // The one way the web app talks to the JSON API: read JSON, post JSON, and
 // post a multipart form with upload progress. Every failure becomes an
 // ApiRequestError with the server's code, message and field messages.
-import type { APIError, ErrorBody } from '../gen/wire';
+import type { APIError, EditConflict, ErrorBody } from '../gen/wire';
 
 /** Error codes the client itself gives when the server's answer has none. */
 export const NETWORK_ERROR = 'network';
@@ -19,12 +19,15 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** Whether code and message are the server's own (its error body), not the client's words. */
   readonly fromServer: boolean;
+  /** A save refused because someone else saved the item meanwhile: who, when, and their version. */
+  readonly conflict: EditConflict | undefined;
 
   constructor(status: number, body: APIError, fromServer = true) {
     super(body.message);
     this.name = 'ApiRequestError';
     this.code = body.code;
     this.fields = body.fields ?? {};
+    this.conflict = body.conflict;
     this.status = status;
     this.fromServer = fromServer;
   }
@@ -42,7 +45,8 @@ export function answerError(status: number, body: unknown): ApiRequestError {
   const error = (body as Partial<ErrorBody> | null)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const fields = error.fields && typeof error.fields === 'object' ? error.fields : undefined;
-    return new ApiRequestError(status, { code: error.code, message: error.message, fields });
+    const conflict = error.conflict && typeof error.conflict === 'object' ? error.conflict : undefined;
+    return new ApiRequestError(status, { code: error.code, message: error.message, fields, conflict });
   }
   return new ApiRequestError(status, { code: INTERNAL_ERROR, message: `The server answered ${status}.` }, false);
 }

@@ -189,7 +189,7 @@ function earlyActions(): EarlyActions | undefined {
  * (children first), so a form on the page as served sees true, and one the
  * app renders later (a client-side navigation) false.
  */
-function hydrating(): boolean {
+export function hydrating(): boolean {
   const early = earlyActions();
   return early !== undefined && !early.taken;
 }

@@ -19,17 +19,33 @@ describe('full styles', () => {
     document.body.innerHTML = '';
   });
 
-  it('adds the sheet #app-modules names once, and waits for nothing once it applies', async () => {
+  it('adds the sheet #app-modules names once, applies it once loaded, and waits for nothing then', async () => {
     const m = await fresh();
     const first = m.fullStylesPending();
     expect(first).toBeInstanceOf(Promise);
     expect(m.fullStylesPending()).toBe(first);
     expect(sheets().map((l) => l.getAttribute('href'))).toEqual(['/assets/entry-client-x.css']);
+    // Not applied to the screen before it is loaded.
+    expect(sheets()[0]!.media).toBe('print');
     sheets()[0]!.dispatchEvent(new Event('load'));
     await expect(first).resolves.toBe(true);
+    expect(sheets()[0]!.media).toBe('all');
     expect(m.fullStylesPending()).toBeUndefined();
     await m.loadFullStyles();
     expect(sheets()).toHaveLength(1);
+  });
+
+  it('prepares the sheet without applying it; applying it then reuses that file', async () => {
+    const m = await fresh();
+    const ready = m.prepareFullStyles();
+    expect(m.prepareFullStyles()).toBe(ready);
+    sheets()[0]!.dispatchEvent(new Event('load'));
+    await expect(ready).resolves.toBe(true);
+    expect(sheets().map((l) => l.media)).toEqual(['print']);
+    expect(m.fullStylesPending()).toBeInstanceOf(Promise);
+    await expect(m.loadFullStyles()).resolves.toBe(true);
+    expect(sheets().map((l) => [l.getAttribute('href'), l.media])).toEqual([['/assets/entry-client-x.css', 'all']]);
+    expect(m.fullStylesPending()).toBeUndefined();
   });
 
   it('answers false when the sheet cannot be loaded, and asks again next time', async () => {
@@ -45,7 +61,7 @@ describe('full styles', () => {
     await expect(second).resolves.toBe(true);
   });
 
-  it('loads when the browser is idle, not before', async () => {
+  it('fetches the sheet when the browser is idle, not before, and does not apply it', async () => {
     const m = await fresh();
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
@@ -53,10 +69,14 @@ describe('full styles', () => {
       return 1;
     });
     try {
-      m.loadFullStylesWhenIdle();
+      m.prepareFullStylesWhenIdle();
       expect(sheets()).toHaveLength(0);
       idle!();
-      expect(sheets()).toHaveLength(1);
+      expect(sheets().map((l) => l.media)).toEqual(['print']);
+      sheets()[0]!.dispatchEvent(new Event('load'));
+      await m.prepareFullStyles();
+      expect(sheets().map((l) => l.media)).toEqual(['print']);
+      expect(m.fullStylesPending()).toBeInstanceOf(Promise);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -234,7 +234,11 @@ const external = (to: string) => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to);
  * anchor on the current page stay with the browser.
  */
 export function isRouterClick(e: MouseEvent<HTMLAnchorElement>, to: Path, current: Path): boolean {
-  const a = e.currentTarget;
+  return followsHere(e, e.currentTarget, to, current);
+}
+
+/** isRouterClick of a click e on anchor a (which may be below the element that listens). */
+function followsHere(e: MouseEvent<HTMLElement>, a: HTMLAnchorElement, to: Path, current: Path): boolean {
   const target = a.getAttribute('target');
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return false;
   if ((target && target !== '_self') || a.hasAttribute('download')) return false;
@@ -254,6 +258,26 @@ export function Link({ to, replace, state, reloadDocument, onClick, ...rest }: L
     navigate(pathOf(path), { replace: replace ?? pathOf(path) === pathOf(location), state });
   };
   return <a {...rest} href={to} onClick={click} />;
+}
+
+/**
+ * A click handler for an element whose links are plain anchors rendered
+ * as Link renders them (see StaticMarkup): it follows the clicks on them
+ * that Link would, so they navigate within the site all the same.
+ */
+export function useLinkClicks(): (e: MouseEvent<HTMLElement>) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (e) => {
+    const a = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (!(a instanceof HTMLAnchorElement) || !e.currentTarget.contains(a)) return;
+    const to = a.getAttribute('href')!;
+    if (external(to)) return;
+    const path = parsePath(to, location);
+    if (!followsHere(e, a, path, location)) return;
+    e.preventDefault();
+    navigate(pathOf(path), { replace: pathOf(path) === pathOf(location) });
+  };
 }
 
 export interface NavLinkProps extends Omit<LinkProps, 'className' | 'style' | 'children'> {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { options, type VNode } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, DraftStore } from '../features/apply/draft-store';
 import { emptyFiles, emptyValues } from '../features/apply/form-state';
@@ -31,16 +32,19 @@ const job: Job = {
   id: 'cloud',
   jobTitle: 'Cloud Engineer',
   experience: '3-5',
-  location: 'Bangalore',
+  location: 'Bengaluru',
+  locationAliases: ['Bangalore'],
+  workplace: 'onsite',
+  postedDaysAgo: 0,
   description: '<p>Clouds.</p>',
   applicationsOpen: true,
-  pageTitle: 'Cloud Engineer – Bangalore | Nimbus Grove Technologies',
+  pageTitle: 'Cloud Engineer – Bengaluru | Nimbus Grove Technologies',
   createdAt: '2026-11-01T00:00:00Z',
 };
 
 const api = { '/api/jobs/cloud': { data: job } };
 /** The job, and the (empty) list of open positions that /jobs shows after an application. */
-const withJobs = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], experienceLevels: [], departments: [] } } };
+const withJobs = { ...api, '/api/jobs/search': { data: { jobs: [], total: 0, locations: [], workplaces: [], departments: [], location: '' } } };
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
 /** Types into a field (the input event, as a browser sends), or picks an option of a select (its change event). */
@@ -135,6 +139,29 @@ describe('Apply page', () => {
     await screen.findByRole('heading', { level: 2, name: 'Application submitted successfully!' });
     const request = JSON.parse(sent.body!.get('application') as string);
     expect(request).toMatchObject({ phoneCountry: 'GB', phoneCountryCode: '+44', phoneNumber: '7911123456' });
+  });
+
+  it('renders only the field typed into on a key press, not the rest of the form', () => {
+    renderApp('/apply/cloud', { api });
+    type('Responsibilities', 'Ran the build');
+    const controls = ['input', 'textarea', 'select', 'option'];
+    const rendered: string[] = [];
+    const before = options.diffed;
+    options.diffed = (vnode: VNode) => {
+      const props = vnode.props as { id?: string; value?: string };
+      if (typeof vnode.type === 'string' && controls.includes(vnode.type)) rendered.push(`${vnode.type}#${props.id ?? props.value ?? ''}`);
+      before?.(vnode);
+    };
+    try {
+      type('First Name', 'A');
+      type('Responsibilities', 'Ran the build and the tests');
+    } finally {
+      options.diffed = before;
+    }
+    // The honeypot is no field of the form's state; it renders with the form.
+    expect(rendered.filter((r) => r !== 'input#apply-homepage')).toEqual(['input#apply-firstName', 'textarea#apply-workExperiences-0-responsibilities']);
+    expect(field('First Name').value).toBe('A');
+    expect(field('Responsibilities').value).toBe('Ran the build and the tests');
   });
 
   it('drops non-digits from the phone number as they are typed', () => {

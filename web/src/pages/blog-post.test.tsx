@@ -5,6 +5,7 @@ import { renderApp } from '../test/render-app';
 
 const post: BlogPost = {
   id: 'cloud-bills',
+  path: '/blog/cloud-bills',
   title: 'Cloud bills, explained',
   description: 'Where the money goes.',
   image: '/media/blog/cloud.jpg',

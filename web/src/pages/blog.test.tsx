@@ -6,6 +6,7 @@ import { renderApp } from '../test/render-app';
 function post(n: number, extra: Partial<BlogSummary> = {}): BlogSummary {
   return {
     id: `post-${n}`,
+    path: `/blog/post-${n}`,
     title: `Post number ${n}`,
     description: `What post ${n} is about.`,
     image: '',

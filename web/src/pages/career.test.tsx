@@ -10,6 +10,8 @@ const job = (id: string, jobTitle: string, experience: string, location: string)
   jobTitle,
   experience,
   location,
+  workplace: 'onsite',
+  postedDaysAgo: 2,
   description: '<p>Work.</p>',
   applicationsOpen: true,
   pageTitle: `${jobTitle} – ${location} | Nimbus Grove Technologies`,

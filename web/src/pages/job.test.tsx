@@ -11,6 +11,8 @@ const job: Job = {
   description: '<h2>What you will do</h2><ul><li>Build APIs</li></ul><p><strong>Remote</strong> days are fine.</p>',
   department: 'Engineering',
   employmentType: 'FULL_TIME',
+  workplace: 'remote',
+  postedDaysAgo: 5,
   closingDate: '2026-12-31T00:00:00Z',
   applicationsOpen: true,
   pageTitle: 'Backend Engineer (Go) – Hyderabad | Nimbus Grove Technologies',
@@ -27,6 +29,8 @@ describe('Job page', () => {
     expect(screen.getByText('3-5 years')).toBeTruthy();
     expect(screen.getByText('Engineering')).toBeTruthy();
     expect(screen.getByText('Full-time')).toBeTruthy();
+    // A remote job's structured data names the country applicants must be in: the page says it.
+    expect(screen.getByText('Remote, from anywhere in India')).toBeTruthy();
     expect(screen.getByText('December 31, 2026')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What you will do' })).toBeTruthy();
     expect(screen.getByText('Build APIs').tagName).toBe('LI');

@@ -5,31 +5,50 @@ import type { Job, JobSearch } from '../gen/wire';
 import { renderApp, renderWithProviders } from '../test/render-app';
 import JobsPage from './jobs';
 
-const job = (id: string, jobTitle: string, experience: string, location: string, department: string): Job => ({
+const job = (
+  id: string,
+  jobTitle: string,
+  experience: string,
+  location: string,
+  department: string,
+  facts: Partial<Job> = {},
+): Job => ({
   id,
   jobTitle,
   experience,
   location,
   department,
+  employmentType: 'FULL_TIME',
+  workplace: 'onsite',
+  postedDaysAgo: 3,
   description: '<p>Work.</p>',
   applicationsOpen: true,
   pageTitle: `${jobTitle} – ${location} | Nimbus Grove Technologies`,
   createdAt: '2026-11-01T00:00:00Z',
+  ...facts,
 });
 
 const jobs = [
-  job('go-eng', 'Backend Engineer (Go)', '5+', 'Hyderabad', 'Engineering'),
-  job('cloud', 'Cloud Engineer', '3-5', 'Bangalore', 'Cloud'),
-  job('react', 'Frontend Developer (React)', '2-4', 'Hyderabad', 'Engineering'),
+  job('go-eng', 'Backend Engineer (Go)', '5+', 'Hyderabad', 'Engineering', { yearsMin: 5, postedDaysAgo: 0 }),
+  job('cloud', 'Cloud Engineer', '3-5', 'Bengaluru', 'Cloud', {
+    locationAliases: ['Bangalore'],
+    workplace: 'hybrid',
+    yearsMin: 3,
+    yearsMax: 5,
+    postedDaysAgo: 1,
+    employmentType: 'CONTRACTOR',
+  }),
+  job('react', 'Frontend Developer (React)', '2-4', 'Hyderabad', 'Engineering', { yearsMin: 2, yearsMax: 4, workplace: 'remote' }),
 ];
 
-const answer = (matching: Job[]): { data: JobSearch } => ({
+const answer = (matching: Job[], location = ''): { data: JobSearch } => ({
   data: {
     jobs: matching,
     total: jobs.length,
-    locations: ['Bangalore', 'Hyderabad'],
-    experienceLevels: ['2-4', '3-5', '5+'],
+    locations: ['Bengaluru', 'Hyderabad'],
+    workplaces: ['onsite', 'hybrid', 'remote'],
     departments: ['Cloud', 'Engineering'],
+    location,
   },
 });
 
@@ -64,10 +83,25 @@ describe('Jobs page', () => {
     expect(form.getAttribute('action')).toBe('/jobs');
     expect(form.getAttribute('method')).toBe('get');
     expect(within(form).getByRole('searchbox', { name: 'Search jobs' }).getAttribute('name')).toBe('q');
-    for (const [name, param] of [['Location', 'location'], ['Experience', 'experience'], ['Department', 'department']]) {
+    for (const [name, param] of [['Location', 'location'], ['Workplace', 'workplace'], ['Department', 'department']]) {
       expect(within(form).getByRole('combobox', { name }).getAttribute('name')).toBe(param);
     }
-    expect(within(form).getByRole('option', { name: '3-5 years' })).toBeTruthy();
+    const years = within(form).getByRole('spinbutton', { name: 'Your years of experience' });
+    expect(years.getAttribute('name')).toBe('years');
+    expect(years.getAttribute('max')).toBe('50');
+    // Workplace options in words, from the open positions.
+    expect(within(form).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All locations',
+      'Bengaluru',
+      'Hyderabad',
+      'Any workplace',
+      'On-site',
+      'Hybrid',
+      'Remote',
+      'All departments',
+      'Cloud',
+      'Engineering',
+    ]);
     expect(within(form).getByRole('button', { name: 'Search' })).toBeTruthy();
     expect(cards()).toHaveLength(3);
     expect(screen.getByRole('status').textContent).toBe('Showing 3 of 3 open positions');
@@ -77,15 +111,55 @@ describe('Jobs page', () => {
   it('puts a chosen filter into the URL and shows the matches', async () => {
     renderJobs('/jobs', {
       '/api/jobs/search': answer(jobs),
-      '/api/jobs/search?location=Bangalore': answer([jobs[1]!]),
+      '/api/jobs/search?location=Bengaluru': answer([jobs[1]!], 'Bengaluru'),
     });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: 'Bangalore' } });
-    expect(url().textContent).toBe('/jobs?location=Bangalore');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: 'Bengaluru' } });
+    expect(url().textContent).toBe('/jobs?location=Bengaluru');
     expect(url().dataset.type).toBe('PUSH');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByRole('status').textContent).toBe('Showing 1 of 3 open positions');
-    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement).value).toBe('Bangalore');
+    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement).value).toBe('Bengaluru');
     expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/jobs');
+  });
+
+  it('shows a city named by an alias in a link as its canonical name', () => {
+    renderJobs('/jobs?location=bangalore', { '/api/jobs/search?location=bangalore': answer([jobs[1]!], 'Bengaluru') });
+    expect(cards()).toHaveLength(1);
+    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement).value).toBe('Bengaluru');
+  });
+
+  it('follows the years typed after a pause, as a whole number', async () => {
+    renderJobs('/jobs', {
+      '/api/jobs/search': answer(jobs),
+      '/api/jobs/search?years=4': answer([jobs[1]!, jobs[2]!]),
+    });
+    const years = screen.getByRole('spinbutton', { name: 'Your years of experience' });
+    fireEvent.input(years, { target: { value: '04' } });
+    await waitFor(() => expect(url().textContent).toBe('/jobs?years=4'));
+    expect(url().dataset.type).toBe('REPLACE');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // A workplace chosen next keeps the years.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Workplace' }), { target: { value: 'remote' } });
+    expect(url().textContent).toBe('/jobs?years=4&workplace=remote');
+  });
+
+  it('shows each card with its facts and when it was posted', () => {
+    renderJobs('/jobs', { '/api/jobs/search': answer(jobs) });
+    const [goCard, cloudCard, reactCard] = cards().filter((li) => li.querySelector('h3'));
+    const facts = (li: HTMLElement | undefined) => Array.from(li!.querySelectorAll('dd')).map((d) => d.textContent);
+    expect(facts(cloudCard)).toEqual(['Bengaluru', '3-5 years', 'Cloud', 'Contract', 'Hybrid']);
+    expect(facts(reactCard)).toEqual(['Hyderabad', '2-4 years', 'Engineering', 'Full-time', 'Remote']);
+    expect(within(goCard!).getByText('Posted today').getAttribute('datetime')).toBe('2026-11-01');
+    expect(within(cloudCard!).getByText('Posted 1 day ago')).toBeTruthy();
+    expect(within(reactCard!).getByText('Posted 3 days ago')).toBeTruthy();
+    // Each fact has its name for screen readers.
+    expect(Array.from(cloudCard!.querySelectorAll('dt')).map((d) => d.textContent)).toEqual([
+      'Location',
+      'Experience',
+      'Department',
+      'Employment type',
+      'Workplace',
+    ]);
   });
 
   it('follows the keywords after a pause in typing, replacing the history entry', async () => {

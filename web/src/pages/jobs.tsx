@@ -6,9 +6,12 @@ import copy from '../../../content/jobs.json';
 import { PageBanner } from '../components/page-banner';
 import { Section } from '../components/section';
 import { ApplicationSent } from '../features/jobs/application-sent';
-import { isFiltered, jobSearchApiPath, jobsUrl, parseJobQuery, type JobQuery } from '../features/jobs/job-query';
+import { encodeJobQuery, isFiltered, jobSearchApiPath, jobsUrl, parseJobQuery, type JobQuery } from '../features/jobs/job-query';
 import { JobSearchForm } from '../features/jobs/job-search-form';
 import { JobSearchResults } from '../features/jobs/job-search-results';
+import { JobsFeedLink, usePageFeed } from '../features/jobs/jobs-feed';
+import { JobAlertForm } from '../features/job-alerts/alert-form';
+import { describeSearch } from '../features/jobs/job-text';
 import { useApi } from '../lib/api';
 import { useLastAnswer } from '../lib/use-last-answer';
 import { useDocumentTitle } from '../lib/meta';
@@ -20,11 +23,12 @@ const HEADING_ID = 'job-search-title';
 
 /**
  * Every open position, searchable. The search lives in the URL
- * (?q=&location=&experience=&department=), so a search can be shared and
+ * (?q=&years=&location=&workplace=&department=), so a search can be shared and
  * the server renders it complete; here it is read back from the URL and
  * changed by navigating. Right after a stored application the
  * confirmation comes first (ApplicationSent), its "Browse other open
- * positions" leading down to the list.
+ * positions" leading down to the list. Below the list, the Atom feed of
+ * the same search, which the page's <head> advertises too.
  */
 export default function JobsPage() {
   useDocumentTitle(pages['/jobs'].title);
@@ -33,6 +37,7 @@ export default function JobsPage() {
   const query = useMemo(() => parseJobQuery(search), [search]);
   const path = jobSearchApiPath(query);
   const state = useLastAnswer(useApi<JobSearch>(path));
+  usePageFeed(query);
 
   const onSearch = useCallback(
     (next: JobQuery, { replace }: { replace: boolean }) => {
@@ -50,6 +55,10 @@ export default function JobsPage() {
         <div className="mt-8">
           <JobSearchForm query={query} options={state.data} onSearch={onSearch} />
           <JobSearchResults path={path} state={state} filtered={isFiltered(query)} cardCopy={career.openPositions} />
+          <JobAlertForm key={encodeJobQuery(query)} filter={encodeJobQuery(query)} description={describeSearch(query)} />
+          <p className="mt-10">
+            <JobsFeedLink q={query} label={copy.feed.subscribe} />
+          </p>
         </div>
       </Section>
     </>

@@ -24,7 +24,7 @@ export const testRegistry = staticRegistry(allPages);
  * The operator's settings tests render with: a retention period other than
  * the server's default, so a test can tell it came from the settings.
  */
-export const TEST_SETTINGS: Settings = { retentionDays: 180 };
+export const TEST_SETTINGS: Settings = { retentionDays: 180, siteUrl: 'https://site.test' };
 
 /** The server clock tests run at unless they say otherwise. */
 export const TEST_NOW = new Date('2026-11-21T10:00:00Z');

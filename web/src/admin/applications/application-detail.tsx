@@ -269,7 +269,9 @@ function Loaded({ initial, backLink, back }: { initial: Detail; backLink: ReactN
         <Fields
           rows={[
             ['Notice version agreed to', d.consentVersion],
-            ['Agreed at', formatWhen(d.consentAt)],
+            // An application imported from the original site, which asked
+            // for no consent, has none (its zero time).
+            ['Agreed at', d.consentAt.startsWith('0001-') ? 'Not asked' : formatWhen(d.consentAt)],
           ]}
         />
       </Section>

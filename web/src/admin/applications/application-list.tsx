@@ -115,9 +115,10 @@ export function ApplicationList() {
           Filters
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm">
+          {/* A long job title must not widen the screen past a phone's. */}
+          <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm">
             Job
-            <select className={input} value={query.job} onChange={(e) => go(withFilters(query, { job: e.target.value }))}>
+            <select className={`${input} max-w-full`} value={query.job} onChange={(e) => go(withFilters(query, { job: e.target.value }))}>
               <option value="">All jobs</option>
               {data?.jobs.map((j) => (
                 <option key={j.id} value={j.id}>
@@ -308,7 +309,8 @@ function Table({
       <p className="text-sm text-slate-700">
         {data.total} {data.total === 1 ? 'application' : 'applications'}
       </p>
-      <div className="overflow-x-auto">
+      {/* Positioned, so that it clips the sort buttons' screen-reader-only text too (see AdminTable). */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr>

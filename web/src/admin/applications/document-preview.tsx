@@ -6,8 +6,9 @@
 // console's origin (the route answers with a sandbox policy, and only its
 // bytes are used here). It opens in a dialog that Escape and its Close
 // button close, giving focus back to the Preview button.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { OpenPDF } from './pdf-render';
+import { keepFocusInside } from '../ui/keep-focus-inside';
 
 const secondary =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50';
@@ -100,21 +101,6 @@ function PDFPages({ pdf, label }: { pdf: OpenPDF; label: string }) {
   );
 }
 
-/** Keeps Tab and Shift+Tab among the dialog's own controls. */
-function keepFocusInside(e: KeyboardEvent<HTMLDivElement>) {
-  const controls = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), [href]'));
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
-
 function PreviewDialog({
   url,
   label,
@@ -158,7 +144,7 @@ function PreviewDialog({
             e.stopPropagation();
             onClose();
           }
-          if (e.key === 'Tab') keepFocusInside(e);
+          keepFocusInside(e);
         }}
       >
         <div className="flex items-start justify-between gap-3">

@@ -1,29 +1,13 @@
 // The confirmation before an application is erased: it says what goes
 // (the application, its notes and its documents) and asks for the
 // reference to be typed, so a slip of the mouse erases nothing.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { keepFocusInside } from '../ui/keep-focus-inside';
 
 const secondary =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 const danger = 'rounded-md bg-red-700 px-3 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-50';
-
-/** Keeps Tab and Shift+Tab among the dialog's own controls while it is open. */
-function keepFocusInside(e: KeyboardEvent<HTMLDivElement>) {
-  const controls = Array.from(
-    e.currentTarget.querySelectorAll<HTMLElement>('input, button:not([disabled]), [href], select, textarea'),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
 
 export function EraseDialog({
   reference,
@@ -68,7 +52,7 @@ export function EraseDialog({
         className="w-full max-w-md space-y-4 rounded-lg bg-white p-6 shadow-lg"
         onKeyDown={(e) => {
           if (e.key === 'Escape' && !busy) onCancel();
-          if (e.key === 'Tab') keepFocusInside(e);
+          keepFocusInside(e);
         }}
       >
         <h2 id={titleId} className="text-lg font-semibold">

@@ -1,10 +1,14 @@
 // The audit log (admins): who did what, when and from where, newest first.
 // The filters live in the address (?action=&actor=&subject=&from=&to=&page=), so a
-// filtered view can be linked and survives a reload.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import type { AuditPage } from '../../gen/wire';
-import { Alert } from '../ui/alert';
+// filtered view can be linked and survives a reload. Each entry is a
+// sentence the server words (package auditlog, shared with the CSV
+// export), its subject linked to its screen while it exists. Admins
+// download the filtered log as CSV, which the server records first.
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AuditPage, AuditPart } from '../../gen/wire';
+import { adminFile, adminURL, saveFile } from '../api';
+import { Alert, ErrorText, failureText } from '../ui/alert';
 import { AdminTable } from '../ui/admin-table';
 import { heading1, input, label, primaryButton, secondaryButton } from '../ui/styles';
 import { useAdminData } from '../ui/use-admin-data';
@@ -50,6 +54,29 @@ export function actionLabel(action: string): string {
 }
 
 
+/** A console path the server gives ("/admin/jobs/x") as a route of the console ("/jobs/x"). */
+export function consoleRoute(link: string): string {
+  const rest = link.replace(/^\/admin(?=\/|$)/, '');
+  return rest === '' ? '/' : rest;
+}
+
+/** An entry's sentence, its subject a link when it has one. */
+export function Sentence({ parts }: { parts: readonly AuditPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.link ? (
+          <Link key={i} to={consoleRoute(p.link)} className="text-blue-700 underline">
+            {p.text}
+          </Link>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; page: AuditPage };
 
 export default function AuditScreen() {
@@ -74,6 +101,24 @@ export default function AuditScreen() {
   else if (!loading && data) load = { state: 'loaded', page: data };
   const actions = data?.actions ?? [];
   const ids = useId();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+  const exportQuery = auditQuery(applied, 1);
+
+  // Fetched first, then saved: a refusal is shown here, not saved as the file.
+  const onExport = async (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    if (exporting) return;
+    setExporting(true);
+    setExportError('');
+    try {
+      saveFile(await adminFile('/audit/export.csv', Object.fromEntries(exportQuery), 'audit-log.csv'));
+    } catch (err) {
+      setExportError(failureText(err));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   // The form follows the address when it changes another way (back, a link).
   useEffect(() => {
@@ -96,7 +141,20 @@ export default function AuditScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className={heading1}>Audit log</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className={heading1}>Audit log</h1>
+        <a
+          className={secondaryButton}
+          href={adminURL('/audit/export.csv', Object.fromEntries(exportQuery))}
+          download
+          onClick={onExport}
+          aria-busy={exporting || undefined}
+        >
+          Download CSV{filtered ? ' (filtered)' : ''}
+        </a>
+      </div>
+      {exporting && <p role="status">Preparing the download…</p>}
+      {exportError && <ErrorText>Download failed: {exportError}</ErrorText>}
       <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Filter the audit log">
         <div className="space-y-1">
           <label htmlFor={`${ids}-action`} className={label}>
@@ -133,7 +191,7 @@ export default function AuditScreen() {
             aria-describedby={`${ids}-subject-hint`}
           />
           <p id={`${ids}-subject-hint`} className="text-xs text-slate-600">
-            A reference (APP-…) or an ID
+            A title, a name, a reference (APP-…) or an ID
           </p>
         </div>
         <div className="space-y-1">
@@ -166,24 +224,26 @@ export default function AuditScreen() {
         <>
           <p className="text-sm text-slate-700" role="status">
             {load.page.total === 1 ? '1 entry' : `${load.page.total} entries`}
-            {filtered ? ' match the filters.' : '.'}
+            {filtered ? (load.page.total === 1 ? ' matches the filters.' : ' match the filters.') : '.'}
           </p>
           {load.page.entries.length > 0 && (
             <AdminTable
-              className="relative overflow-x-auto"
               region="Audit log entries"
-              columns={['When', 'Who', 'Action', 'Subject', 'Detail', 'From (IP)']}
+              columns={['When', 'What happened', 'From (IP)']}
               headerClassName="py-2 pr-4"
             >
               {load.page.entries.map((e) => (
                 <tr key={e.id} className="border-t border-slate-200 align-top">
-                  <td className="whitespace-nowrap py-2 pr-4">
+                  <td className="py-2 pr-4 sm:whitespace-nowrap">
                     <time dateTime={e.at}>{formatWhenExact(e.at)}</time>
                   </td>
-                  <td className="whitespace-nowrap py-2 pr-4">{e.actorEmail || '—'}</td>
-                  <td className="py-2 pr-4">{actionLabel(e.action)}</td>
-                  <td className="py-2 pr-4">{e.subject || '—'}</td>
-                  <td className="py-2 pr-4">{e.detail || '—'}</td>
+                  <td className="min-w-48 py-2 pr-4">
+                    <Sentence parts={e.sentence} />
+                    <span className="block text-xs text-slate-600">
+                      {actionLabel(e.action)}
+                      {e.actorEmail ? ` · ${e.actorEmail}` : ''}
+                    </span>
+                  </td>
                   <td className="whitespace-nowrap py-2 pr-4 font-mono">{e.clientIp || '—'}</td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPost } from '../../gen/wire';
 import '../editor/editor-test-stubs';
@@ -10,15 +10,24 @@ const answer = jsonAnswer;
 
 const post: AdminPost = {
   id: 'post000000000001',
+  slug: '',
+  seoTitle: '',
+  seoDescription: '',
+  socialImage: '',
   title: 'Cloud bills',
   description: 'Why they grow.',
   content: '<p>No heading yet.</p>',
   status: 'draft',
   image: '',
+  imageAlt: '',
   imageVersions: [],
   createdAt: '2026-11-20T10:00:00Z',
   updatedAt: '2026-11-20T10:00:00Z',
   url: '/blog/post000000000001',
+  version: 1,
+  updatedBy: 'Ed',
+  schedule: null,
+  authorId: '',
 };
 
 const sectionsMessage = 'Start each section with a heading (Heading 2). The post is shown one section at a time, and each section’s heading is its title.';
@@ -60,7 +69,7 @@ describe('BlogScreen', () => {
       }),
     );
     renderAt(`/admin/blog/${post.id}`);
-    expect(((await screen.findByLabelText('Title', { exact: false })) as HTMLInputElement).value).toBe('Cloud bills');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Cloud bills');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish' })));
     expect((await screen.findByRole('alert')).textContent).toContain('cannot be published');
     const content = screen.getByRole('textbox', { name: 'Content' });
@@ -115,10 +124,20 @@ describe('BlogScreen', () => {
     expect(plain.getAttribute('srcset')).toBe('/covers/c-480.jpg 480w, /covers/c-960.jpg 960w');
   });
 
-  it('says a new post needs saving before a cover', () => {
-    vi.stubGlobal('fetch', vi.fn());
+  it('gives a new post a cover: the draft is saved first, then the cover uploaded into it', async () => {
+    const covered: AdminPost = { ...post, image: '/covers/c-960.jpg', imageVersions: [{ url: '/covers/c-960.jpg', width: 960, height: 540 }] };
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) => (init?.method === 'POST' ? answer(201, post) : answer(200, covered)));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('XMLHttpRequest', fakeXHR(200, covered));
     renderAt('/admin/blog/new');
-    expect(screen.getByText('Save the draft first, then add a cover image.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save draft' })).toBeTruthy();
+    expect(screen.getByText('Uploading saves the new post as a draft first.', { exact: false })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Cloud bills' } });
+    const input = screen.getByLabelText('Upload a cover image', { exact: false }) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'cover.png', { type: 'image/png' })] } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload cover image' })));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/admin/posts' && i?.method === 'POST')).toBe(true));
+    act(() => finish());
+    expect((await screen.findByRole('status')).textContent).toBe('Draft saved and cover image uploaded.');
+    expect(await screen.findByRole('img', { name: 'The current cover image' })).toBeTruthy();
   });
 });

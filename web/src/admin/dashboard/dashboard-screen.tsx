@@ -1,146 +1,71 @@
 // The console's first screen (/admin/): what needs attention, for the
-// parts the member of staff may open, and how fast the public pages are
-// for real visitors.
-import type { ReactNode } from 'react';
+// parts the member of staff may open, each count linking to the screen
+// filtered to what it counts; what waits comes first. (Real-user speed
+// has a screen of its own: speed/.)
 import { Link } from 'react-router';
 import type { DashboardCounts } from '../../gen/wire';
 import { allowed, useStaff, type Role } from '../staff-context';
-import { useAdminData, type AdminData } from '../ui/use-admin-data';
-import { formatCount } from './vitals-model';
-import { VitalsChart } from './vitals-chart';
-
-/** The period of the speed charts, in days. */
-export const SPEED_DAYS = 28;
-
-type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
-
-/** A section's answer as its LoadState shows it: a retry shows "loading" again, not the old figures. */
-function loadedOf<T>({ data, error, loading }: AdminData<T>): Loaded<T> {
-  if (error) return { status: 'failed', message: error };
-  if (loading || data === null) return { status: 'loading' };
-  return { status: 'ready', data };
-}
+import { useAdminData } from '../ui/use-admin-data';
+import { LoadState, loadedOf } from '../ui/load-state';
 
 /** The counts needing attention: who may open each, and where it leads (relative to /admin/). */
-const ATTENTION: { key: keyof DashboardCounts; label: string; to: string; roles: readonly Role[] }[] = [
-  { key: 'newApplications', label: 'New applications', to: 'applications?status=new', roles: ['recruiter'] },
+export const ATTENTION: { key: keyof DashboardCounts; label: string; to: string; roles: readonly Role[] }[] = [
   { key: 'suspectedSpam', label: 'Suspected spam to review', to: 'applications?spam=1', roles: ['recruiter'] },
-  { key: 'unreadMessages', label: 'Unread messages', to: 'messages', roles: ['editor'] },
+  { key: 'newApplications', label: 'New applications', to: 'applications?status=new', roles: ['recruiter'] },
   { key: 'heldComments', label: 'Comments held for review', to: 'comments', roles: ['editor'] },
+  { key: 'unreadMessages', label: 'Unread messages', to: 'messages', roles: ['editor'] },
+  { key: 'unassignedMessages', label: 'Unassigned messages', to: 'messages?assigned=none', roles: ['editor'] },
   { key: 'failedMail', label: 'Failed mail', to: 'mail?status=failed', roles: [] },
 ];
 
-export default function DashboardScreen() {
-  return (
-    <div className="space-y-8">
-      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
-      <Attention />
-      <Speed />
-    </div>
-  );
+/** The cards a role sees, those with something waiting first (each group in the table's order). */
+export function cardsFor(role: string, counts: DashboardCounts) {
+  const mine = ATTENTION.filter((c) => allowed(role, c.roles));
+  return [...mine.filter((c) => counts[c.key] > 0), ...mine.filter((c) => counts[c.key] === 0)];
 }
 
-function Attention() {
+export default function DashboardScreen() {
   const { role } = useStaff();
   const counts = useAdminData('/dashboard');
-  const cards = ATTENTION.filter((c) => allowed(role, c.roles));
   return (
-    <section aria-labelledby="attention-heading" className="space-y-3">
-      <h2 id="attention-heading" className="text-lg font-semibold">
-        Needs attention
-      </h2>
-      <LoadState state={loadedOf(counts)} what="the counts" retry={counts.reload}>
-        {(data) => (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            {cards.map((c) => (
-              <li key={c.key}>
-                <Link
-                  to={c.to}
-                  className={`flex h-full flex-col rounded-md border bg-white p-4 hover:bg-slate-50 ${
-                    data[c.key] > 0 ? 'border-amber-400 border-l-4' : 'border-slate-200'
-                  }`}
-                >
-                  <span className="text-sm font-medium text-slate-700">{c.label}</span>{' '}
-                  <span className="text-3xl font-semibold tabular-nums text-slate-900">{formatCount(data[c.key])}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </LoadState>
-    </section>
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      <section aria-labelledby="attention-heading" className="space-y-3">
+        <h2 id="attention-heading" className="text-lg font-semibold">
+          Needs attention
+        </h2>
+        <LoadState state={loadedOf(counts)} what="the counts" retry={counts.reload}>
+          {(data) => {
+            const cards = cardsFor(role, data);
+            const waiting = cards.filter((c) => data[c.key] > 0).length;
+            return (
+              <>
+                <p>{waiting === 0 ? 'Nothing needs attention right now.' : `${waiting} of ${cards.length} ${cards.length === 1 ? 'list has' : 'lists have'} something waiting.`}</p>
+                <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {cards.map((c) => {
+                    const n = data[c.key];
+                    return (
+                      <li key={c.key}>
+                        <Link
+                          to={c.to}
+                          className={`flex h-full flex-col rounded-md border bg-white p-4 hover:bg-slate-50 ${
+                            n > 0 ? 'border-amber-500 border-l-4' : 'border-slate-200'
+                          }`}
+                        >
+                          <span className="text-sm font-medium text-slate-700">{c.label}</span>{' '}
+                          <span className={`font-semibold tabular-nums text-slate-900 ${n > 0 ? 'text-3xl' : 'text-xl'}`}>
+                            {n.toLocaleString('en-US')}
+                          </span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            );
+          }}
+        </LoadState>
+      </section>
+    </div>
   );
-}
-
-function Speed() {
-  const report = useAdminData('/vitals', { days: SPEED_DAYS });
-  return (
-    <section aria-labelledby="speed-heading" className="space-y-3">
-      <h2 id="speed-heading" className="text-lg font-semibold">
-        Real-user speed (last {SPEED_DAYS} days)
-      </h2>
-      <p className="text-sm text-slate-700">
-        The 75th percentile of what visitors measured, per day, for the page a visit starts on (later pages of the same visit are not
-        measured). Shading: green is good, amber needs improvement, red is poor.
-      </p>
-      <LoadState state={loadedOf(report)} what="the speed measurements" retry={report.reload}>
-        {(data) =>
-          data.routes.length === 0 ? (
-            <p>No visits measured yet.</p>
-          ) : (
-            <div className="space-y-6">
-              {data.routes.map((r) => {
-                const views = Math.max(...r.series.map((s) => s.count));
-                return (
-                  <section key={r.route} aria-label={`Speed of ${r.route}`} className="space-y-2">
-                    <h3 className="text-base font-semibold">
-                      <code>{r.route}</code>{' '}
-                      <span className="text-sm font-normal text-slate-600">
-                        {formatCount(views)} {views === 1 ? 'view' : 'views'}
-                      </span>
-                    </h3>
-                    <div className="flex flex-wrap gap-3">
-                      {data.metrics.map((m) => (
-                        <VitalsChart
-                          key={m.metric}
-                          route={r.route}
-                          info={m}
-                          series={r.series.find((s) => s.metric === m.metric)}
-                          from={data.from}
-                          to={data.to}
-                          days={data.days}
-                        />
-                      ))}
-                    </div>
-                  </section>
-                );
-              })}
-            </div>
-          )
-        }
-      </LoadState>
-    </section>
-  );
-}
-
-/** A section's loading text, its error in words with a retry, or its content. */
-function LoadState<T>({ state, what, retry, children }: { state: Loaded<T>; what: string; retry: () => void; children: (data: T) => ReactNode }) {
-  if (state.status === 'loading') return <p role="status">Loading {what}…</p>;
-  if (state.status === 'failed') {
-    return (
-      <div className="space-y-2">
-        <p role="alert" className="text-red-700">
-          Could not load {what}: {state.message}
-        </p>
-        <button
-          type="button"
-          onClick={retry}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <>{children(state.data)}</>;
 }

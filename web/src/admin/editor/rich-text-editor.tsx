@@ -1,12 +1,16 @@
 // The console's rich-text editor (TipTap) for job descriptions and blog
 // posts. It offers only what the server's sanitiser keeps (package
 // sanitize): headings 2 and 3, paragraphs, bold, italic, lists, block
-// quotes, code and links to http(s) or mailto addresses. Its output is
-// HTML; the server cleans it again on every write.
+// quotes, code and links to http(s) or mailto addresses; with uploadImage
+// (a blog post's text), pictures uploaded from its image dialog. Its
+// output is HTML; the server cleans it again on every write.
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ImageDialog, type ImageDialogProps } from './image-dialog';
+import { BodyImage } from './image-node';
+import { LinkDialog, type LinkRequest } from './link-dialog';
 
 /** The editable area's attributes: its role, name, description and state. */
 function editorAttributes(labelId: string, describedBy: string, error: string | undefined): Record<string, string> {
@@ -15,7 +19,7 @@ function editorAttributes(labelId: string, describedBy: string, error: string | 
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
     class:
-      'rich-text min-h-48 rounded-b-md border border-t-0 border-slate-400 bg-white px-3 py-2 text-sm [&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-blue-700 [&_a]:underline',
+      'rich-text min-h-48 rounded-b-md border border-t-0 border-slate-400 bg-white px-3 py-2 text-sm [&_figcaption]:text-slate-600 [&_figure]:my-2 [&_img]:my-2 [&_img]:h-auto [&_img]:max-w-full [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-blue-700 [&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-blue-700 [&_a]:underline',
   };
   if (describedBy) attrs['aria-describedby'] = describedBy;
   if (error) attrs['aria-invalid'] = 'true';
@@ -34,10 +38,9 @@ export interface RichTextEditorProps {
   error?: string;
   /** Called with the editor once it exists, so a form can focus it. */
   onReady?: (focus: () => void) => void;
+  /** Uploads a picture for the text; without it the editor offers no Image button. */
+  uploadImage?: ImageDialogProps['upload'];
 }
-
-/** What a link may point to: the sanitiser keeps nothing else. */
-const allowedLink = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 interface ToolState {
   h2: boolean;
@@ -65,34 +68,36 @@ function toolState(editor: Editor | null): ToolState {
   };
 }
 
-/** Asks for a link's address; toggles the link off when the text has one. */
-function editLink(editor: Editor) {
-  if (editor.isActive('link')) {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    return;
-  }
-  const href = window.prompt('Link address (https://… or mailto:…)')?.trim();
-  if (!href) return;
-  if (!allowedLink.test(href)) {
-    window.alert('Use an address starting with https://, http:// or mailto:.');
-    return;
-  }
-  editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+/** What the link dialog needs to know of the editor's selection now. */
+function linkRequest(editor: Editor): LinkRequest {
+  return { href: (editor.getAttributes('link').href as string | undefined) ?? '', hasSelection: !editor.state.selection.empty };
 }
 
 const buttonClass =
   'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40';
 
-export function RichTextEditor({ label, description, value, onChange, error, onReady }: RichTextEditorProps) {
+export function RichTextEditor({ label, description, value, onChange, error, onReady, uploadImage }: RichTextEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const describedBy = [description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const onChangeRef = useRef(onChange);
+  const [link, setLink] = useState<LinkRequest | null>(null);
+  const [imageOpen, setImageOpen] = useState(false);
+  // Ctrl+K (Cmd+K) opens the link dialog, as in most editors.
+  const editorRef = useRef<Editor | null>(null);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+
+  const linkShortcut = (_view: unknown, ev: globalThis.KeyboardEvent): boolean => {
+    const current = editorRef.current;
+    if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || ev.key.toLowerCase() !== 'k' || !current) return false;
+    ev.preventDefault();
+    setLink(linkRequest(current));
+    return true;
+  };
 
   const editor = useEditor({
     extensions: [
@@ -107,20 +112,22 @@ export function RichTextEditor({ label, description, value, onChange, error, onR
         trailingNode: false,
       }),
       Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https' }),
+      ...(uploadImage ? [BodyImage] : []),
     ],
     content: value,
     // The site's CSP allows no inline <style>: the editor's few base rules
     // live in admin.css instead.
     injectCSS: false,
-    editorProps: { attributes: editorAttributes(labelId, describedBy, error) },
+    editorProps: { attributes: editorAttributes(labelId, describedBy, error), handleKeyDown: linkShortcut },
     onUpdate: ({ editor }) => onChangeRef.current(editor.isEmpty ? '' : editor.getHTML()),
   });
+  editorRef.current = editor;
 
   // The area's description and error change after creation. setOptions
   // keeps them for the view when it is not mounted yet (editor.view would
   // throw then).
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: editorAttributes(labelId, describedBy, error) } });
+    editor?.setOptions({ editorProps: { attributes: editorAttributes(labelId, describedBy, error), handleKeyDown: linkShortcut } });
   }, [editor, labelId, describedBy, error]);
 
   // A value from outside (a record loaded after the first render).
@@ -143,7 +150,8 @@ export function RichTextEditor({ label, description, value, onChange, error, onR
     { name: 'Italic', pressed: state.italic, run: (e) => e.chain().focus().toggleItalic().run() },
     { name: 'Bulleted list', pressed: state.bullet, run: (e) => e.chain().focus().toggleBulletList().run() },
     { name: 'Numbered list', pressed: state.ordered, run: (e) => e.chain().focus().toggleOrderedList().run() },
-    { name: 'Link', pressed: state.link, run: editLink },
+    { name: 'Link', pressed: state.link, run: (e) => setLink(linkRequest(e)) },
+    ...(uploadImage ? [{ name: 'Image', run: () => setImageOpen(true) }] : []),
     { name: 'Undo', disabled: !state.canUndo, run: (e) => e.chain().focus().undo().run() },
     { name: 'Redo', disabled: !state.canRedo, run: (e) => e.chain().focus().redo().run() },
   ];
@@ -197,6 +205,38 @@ export function RichTextEditor({ label, description, value, onChange, error, onR
         ))}
       </div>
       <EditorContent editor={editor} />
+      {link && editor && (
+        <LinkDialog
+          request={link}
+          onApply={(href, text) => {
+            setLink(null);
+            const chain = editor.chain().focus();
+            if (text) chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+            else chain.extendMarkRange('link').setLink({ href }).run();
+          }}
+          onRemove={() => {
+            setLink(null);
+            editor.chain().focus().extendMarkRange('link').unsetLink().run();
+          }}
+          onCancel={() => {
+            setLink(null);
+            editor.commands.focus();
+          }}
+        />
+      )}
+      {imageOpen && editor && uploadImage && (
+        <ImageDialog
+          upload={uploadImage}
+          onInsert={(image) => {
+            setImageOpen(false);
+            editor.chain().focus().insertBodyImage(image).run();
+          }}
+          onCancel={() => {
+            setImageOpen(false);
+            editor.commands.focus();
+          }}
+        />
+      )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}

@@ -4,6 +4,8 @@
 // and say how an action went, with the first refused field focused.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { EditConflict } from '../../gen/wire';
+import { ApiRequestError } from '../../lib/api-client';
 import { describeError } from './form-field';
 import { useUnsavedChanges } from './unsaved-changes';
 
@@ -26,12 +28,33 @@ interface Outcome {
 export interface EditorCalls<T, B> {
   load: (id: string) => Promise<T>;
   create: (body: B) => Promise<T>;
+  /** Saves body; its baseVersion is the version the edit started from. */
   update: (id: string, body: B) => Promise<T>;
   publish: (id: string) => Promise<T>;
   remove: (id: string) => Promise<unknown>;
 }
 
-export interface EditorPageOptions<T extends { id: string; status: string }, F, B> {
+/** An item the editor saves: it has a status and counts its versions. */
+export interface Versioned {
+  id: string;
+  status: string;
+  version: number;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/**
+ * A save refused because someone else saved the item after the version
+ * the edit started from: who and when, and their version of the item.
+ */
+export interface SaveConflict<T> {
+  theirs: T;
+  changedBy: string;
+  changedAt: string;
+  message: string;
+}
+
+export interface EditorPageOptions<T extends Versioned, F, B extends { baseVersion: number }> {
   /** The item's ID from the address; undefined for a new item. */
   id: string | undefined;
   /** The item's calls of the staff API. */
@@ -48,10 +71,12 @@ export interface EditorPageOptions<T extends { id: string; status: string }, F, 
   onSaved?: (item: T) => void;
   /** Something besides the form that leaving would lose (an upload under way). */
   pending?: boolean;
+  /** The item in a conflict's answer (its job or its post). */
+  theirsOf: (c: EditConflict) => T | undefined;
 }
 
-export function useEditorPage<T extends { id: string; status: string }, F, B>(o: EditorPageOptions<T, F, B>) {
-  const { id, calls, empty, formOf, bodyOf, fieldPrefix, richField, onSaved, pending = false } = o;
+export function useEditorPage<T extends Versioned, F, B extends { baseVersion: number }>(o: EditorPageOptions<T, F, B>) {
+  const { id, calls, empty, formOf, bodyOf, fieldPrefix, richField, onSaved, pending = false, theirsOf } = o;
   const navigate = useNavigate();
   const carried = useLocation().state as Outcome | null;
   const [item, setItem] = useState<T | null>(null);
@@ -62,6 +87,7 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
   const [fields, setFields] = useState<Record<string, string>>(carried?.fields ?? {});
   const [notice, setNotice] = useState(carried?.notice ?? '');
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<SaveConflict<T> | null>(null);
   const focusRich = useRef<() => void>(() => {});
   const errorRef = useRef<HTMLParagraphElement>(null);
   // The latest callbacks, for the effect that loads once per ID (set
@@ -74,6 +100,7 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
   /** Takes an item the server answered with as the saved state. */
   const took = useCallback((t: T) => {
     setItem(t);
+    setConflict(null);
     setForm(latest.current.formOf(t));
     setSaved(latest.current.formOf(t));
     latest.current.onSaved?.(t);
@@ -98,11 +125,14 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
     focusRich.current = focus;
   }, []);
 
-  /** Shows a refusal: its message, its fields' messages, the first of them focused. */
+  /** Shows a refusal: its message, its fields' messages, the first of them focused; a conflict's versions. */
   function fail(e: unknown) {
     const d = describeError(e);
     setError(d.message);
     setFields(d.fields);
+    const c = e instanceof ApiRequestError ? e.conflict : undefined;
+    const theirs = c && theirsOf(c);
+    if (c && theirs) setConflict({ theirs, changedBy: c.changedBy, changedAt: c.changedAt, message: d.message });
     const first = Object.keys(d.fields)[0];
     queueMicrotask(() => {
       if (first === richField) focusRich.current();
@@ -114,6 +144,7 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
   /** Starts an action: busy, with the last one's messages cleared. */
   function begin() {
     setBusy(true);
+    setConflict(null);
     setError('');
     setFields({});
     setNotice('');
@@ -130,11 +161,14 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
     setBusy(false);
   }
 
-  /** Saves the form (creates the item when new); the saved item, or null on failure. */
-  async function save(): Promise<T | null> {
+  /**
+   * Saves the form (creates the item when new) as an edit of version base
+   * (the item as loaded or last saved); the saved item, or null on failure.
+   */
+  async function save(base: T | null = item): Promise<T | null> {
     try {
-      const body = bodyOf(form);
-      const t = item ? await calls.update(item.id, body) : await calls.create(body);
+      const body = { ...bodyOf(form), baseVersion: base?.version ?? 0 };
+      const t = base ? await calls.update(base.id, body) : await calls.create(body);
       took(t);
       return t;
     } catch (e) {
@@ -180,6 +214,47 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
     setBusy(false);
   }
 
+  /**
+   * Save, then action on the saved item (an upload into a new draft);
+   * done says how it went. A new item's editor opens at its address.
+   */
+  async function onSaveThen(action: (t: T) => Promise<T>, done: string) {
+    begin();
+    const created = !item;
+    const t = await save();
+    if (t) {
+      try {
+        const u = await action(t);
+        if (created) return showCreated(u, { notice: done });
+        took(u);
+        setNotice(done);
+      } catch (e) {
+        if (created) return showCreated(t, { error: describeError(e).message, fields: describeError(e).fields });
+        fail(e);
+      }
+    }
+    setBusy(false);
+  }
+
+  /** Resolves a conflict by saving the form over their version. */
+  async function keepMine(done: string) {
+    if (!conflict) return;
+    const theirs = conflict.theirs;
+    begin();
+    if (await save(theirs)) setNotice(done);
+    setBusy(false);
+  }
+
+
+  /** Resolves a conflict by taking their version into the form, dropping the edit. */
+  function takeTheirs(done: string) {
+    if (!conflict) return;
+    begin();
+    took(conflict.theirs);
+    setNotice(done);
+    setBusy(false);
+  }
+
   /** Deletes the item after confirm, then goes back to the list. */
   async function onDelete(confirm: string) {
     if (!item || !window.confirm(confirm)) return;
@@ -193,6 +268,12 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
   return {
     item,
     setItem,
+    took,
+    /** Takes the form as saved: nothing left to lose when leaving. */
+    setSaved: () => setSaved(form),
+    conflict,
+    keepMine,
+    takeTheirs,
     form,
     setForm,
     dirty,
@@ -211,6 +292,7 @@ export function useEditorPage<T extends { id: string; status: string }, F, B>(o:
     run,
     onSave,
     onPublish,
+    onSaveThen,
     onDelete,
   };
 }

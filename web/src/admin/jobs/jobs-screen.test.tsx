@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminJob, CheckItem } from '../../gen/wire';
+import type { AdminJob, CheckItem, JobLists } from '../../gen/wire';
 import '../editor/editor-test-stubs';
 import { jsonAnswer, renderScreen } from '../test-utils';
 import JobsScreen from './jobs-screen';
@@ -8,6 +8,27 @@ import { StructuredDataCheck } from './structured-data-check';
 
 const renderAt = (path: string) => renderScreen('/admin/jobs/*', <JobsScreen />, path);
 const answer = jsonAnswer;
+
+const lists: JobLists = {
+  locations: [
+    { id: 'bengaluru', name: 'Bengaluru', aliases: ['Bangalore'], jobs: 1 },
+    { id: 'hyderabad', name: 'Hyderabad', aliases: [], jobs: 2 },
+  ],
+  departments: [{ id: 'engineering', name: 'Engineering', jobs: 2 }],
+  workplaces: ['onsite', 'hybrid', 'remote'],
+  yearsMax: 50,
+  unmapped: [],
+};
+
+/** A fetch stub that answers the lists the editor loads, and the rest with answerRest. */
+function withLists(answerRest: (url: string, init?: RequestInit) => Promise<Response>) {
+  return vi.fn((url: string, init?: RequestInit) => (url === '/api/admin/job-lists' ? answer(200, lists) : answerRest(url, init)));
+}
+
+/** The calls a stub got, without the lists' load. */
+function callsOf(mock: { mock: { calls: unknown[][] } }): [string, RequestInit][] {
+  return (mock.mock.calls as [string, RequestInit][]).filter(([u]) => u !== '/api/admin/job-lists');
+}
 
 const check: CheckItem[] = [
   { field: 'title', label: 'Job title', ok: true, required: true, hint: '' },
@@ -20,6 +41,12 @@ const job: AdminJob = {
   experience: '3-5',
   location: 'Hyderabad',
   department: '',
+  locationId: 'hyderabad',
+  departmentId: '',
+  workplace: 'onsite',
+  yearsMin: 3,
+  yearsMax: 5,
+  unmapped: [],
   employmentType: 'FULL_TIME',
   salaryMin: 0,
   salaryMax: 0,
@@ -31,6 +58,8 @@ const job: AdminJob = {
   updatedAt: '2026-11-20T10:00:00Z',
   url: '/job/job0000000000001',
   check,
+  version: 1,
+  updatedBy: 'Rec',
 };
 
 describe('StructuredDataCheck', () => {
@@ -52,7 +81,10 @@ describe('JobsScreen', () => {
       'fetch',
       vi.fn(() =>
         answer(200, {
-          jobs: [{ id: job.id, jobTitle: 'Platform Engineer', location: 'Hyderabad', status: 'open', closingDate: '2026-12-01', expired: true, updatedAt: job.updatedAt }],
+          jobs: [
+            { id: job.id, jobTitle: 'Platform Engineer', location: 'Hyderabad', status: 'open', closingDate: '2026-12-01', expired: true, updatedAt: job.updatedAt, unmapped: [] },
+            { id: 'job0000000000002', jobTitle: 'Consultant', location: 'Pune', status: 'closed', closingDate: '', expired: false, updatedAt: job.updatedAt, unmapped: ['location', 'experience'] },
+          ],
           page: 1,
           pages: 1,
           total: 1,
@@ -63,11 +95,48 @@ describe('JobsScreen', () => {
     expect(await screen.findByRole('link', { name: 'Platform Engineer' })).toBeTruthy();
     expect(screen.getByText('Open, closing date passed')).toBeTruthy();
     expect(screen.getByText('2026-12-01')).toBeTruthy();
+    expect(screen.getByText('Needs mapping: location, experience')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New job' }).getAttribute('href')).toBe('/admin/jobs/new');
   });
 
+  it('picks the location and department from the lists and sends the years as numbers', async () => {
+    const fetchMock = withLists(() => answer(201, job));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/admin/jobs/new');
+    const location = (await screen.findByRole('combobox', { name: /^Location/ })) as HTMLSelectElement;
+    await waitFor(() => expect(location.options).toHaveLength(3));
+    expect(Array.from(location.options).map((o) => o.textContent)).toEqual(['Choose a location', 'Bengaluru (also Bangalore)', 'Hyderabad']);
+    fireEvent.change(screen.getByLabelText('Job title', { exact: false }), { target: { value: 'Data Engineer' } });
+    fireEvent.change(location, { target: { value: 'bengaluru' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Department/ }), { target: { value: 'engineering' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Workplace/ }), { target: { value: 'hybrid' } });
+    fireEvent.change(screen.getByLabelText('Minimum years of experience', { exact: false }), { target: { value: '2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    const [url, init] = callsOf(fetchMock)[0]!;
+    expect(url).toBe('/api/admin/jobs');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      jobTitle: 'Data Engineer',
+      locationId: 'bengaluru',
+      departmentId: 'engineering',
+      workplace: 'hybrid',
+      yearsMin: 2,
+      yearsMax: null,
+    });
+  });
+
+  it('says what an unmapped job held and keeps it until an entry is chosen', async () => {
+    const old = { ...job, location: 'Pune', locationId: '', experience: 'senior', yearsMin: null, yearsMax: null, unmapped: ['location', 'experience'] };
+    vi.stubGlobal('fetch', withLists(() => answer(200, old)));
+    renderAt(`/admin/jobs/${job.id}`);
+    const location = (await screen.findByRole('combobox', { name: /^Location/ })) as HTMLSelectElement;
+    expect(location.value).toBe('');
+    expect(location.options[0]!.textContent).toBe('Keep “Pune” (not in the list)');
+    expect(screen.getByText('Was “Pune”, which is not in the list. Choose one or ask an admin to add it.')).toBeTruthy();
+    expect(screen.getByText('Was “senior”, which states no range of years. Enter the years to replace it.')).toBeTruthy();
+  });
+
   it('keeps what was typed and shows the server’s messages at their fields', async () => {
-    const fetchMock = vi.fn((..._args: unknown[]) =>
+    const fetchMock = withLists(() =>
       answer(400, {
         error: { code: 'invalid', message: 'Please correct the highlighted fields.', fields: { salaryMax: 'Maximum salary must not be less than the minimum salary.' } },
       }),
@@ -86,13 +155,13 @@ describe('JobsScreen', () => {
     );
     expect(max.value).toBe('100');
     expect((screen.getByLabelText('Job title', { exact: false }) as HTMLInputElement).value).toBe('Data Engineer');
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = callsOf(fetchMock)[0]!;
     expect(url).toBe('/api/admin/jobs');
     expect(JSON.parse(String(init.body))).toMatchObject({ jobTitle: 'Data Engineer', salaryMin: 900000, salaryMax: 100 });
   });
 
   it('loads a job, previews it in a sandboxed frame and shows the check', async () => {
-    const fetchMock = vi.fn((url: string) => {
+    const fetchMock = withLists((url: string) => {
       if (url.startsWith('/api/admin/jobs/preview')) return answer(200, { html: '<!doctype html><h1>Platform Engineer</h1>', check });
       return answer(200, job);
     });
@@ -112,7 +181,7 @@ describe('JobsScreen', () => {
   it('publishing a new job says so on the job’s own address, with the job open', async () => {
     const published = { ...job, status: 'open' };
     let state: 'none' | 'draft' | 'open' = 'none';
-    const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
+    const fetchMock = withLists((url: string, init: RequestInit = {}) => {
       if (url === '/api/admin/jobs' && init.method === 'POST') {
         state = 'draft';
         return answer(201, job);
@@ -134,11 +203,11 @@ describe('JobsScreen', () => {
   });
 
   it('a new job that cannot be published yet is kept as a draft, with the reasons at its fields', async () => {
-    const draft = { ...job, location: '' };
-    const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
+    const draft = { ...job, location: '', locationId: '' };
+    const fetchMock = withLists((url: string, init: RequestInit = {}) => {
       if (url === '/api/admin/jobs' && init.method === 'POST') return answer(201, draft);
       if (url === `/api/admin/jobs/${job.id}/publish`) {
-        return answer(400, { error: { code: 'invalid', message: 'Please correct the highlighted fields.', fields: { location: 'Enter the location.' } } });
+        return answer(400, { error: { code: 'invalid', message: 'Please correct the highlighted fields.', fields: { locationId: 'Choose the location.' } } });
       }
       return answer(200, draft);
     });
@@ -150,7 +219,7 @@ describe('JobsScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please correct the highlighted fields.');
     const location = screen.getByLabelText('Location', { exact: false });
     expect(location.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter the location.')).toBeTruthy();
+    expect(screen.getByText('Choose the location.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OutboxList, OutboxRow } from '../../gen/wire';
-import MailScreen, { retryable, statusOf } from './mail-screen';
+import type { OutboxList, OutboxMessage, OutboxRow } from '../../gen/wire';
+import MailScreen, { framedHTML, retryable, statusOf } from './mail-screen';
 import { renderScreen, stubFetchUrls } from '../test-utils';
 
 function row(id: string, status: string, over: Partial<OutboxRow> = {}): OutboxRow {
@@ -87,5 +87,34 @@ describe('mail helpers', () => {
     expect(retryable('queued')).toBe(true);
     expect(retryable('sending')).toBe(false);
     expect(retryable('sent')).toBe(false);
+  });
+
+  it('opens an e-mail: its headers, its text and its HTML in a sandbox that runs nothing', async () => {
+    const mail: OutboxMessage = {
+      row: row('f', 'failed', { subject: 'Your application' }),
+      replyTo: 'hr@example.com',
+      text: 'Hello Asha,\nthanks.',
+      html: '<p>Hello <b>Asha</b></p><script>parent.alert(1)</script>',
+    };
+    const calls = stubFetch((c) => (c.url === '/api/admin/mail/f' ? { body: mail } : { body: list('', [row('f', 'failed')]) }));
+    renderAt('/admin/mail');
+    fireEvent.click(await screen.findByRole('link', { name: 'Open e-mail to staff@example.com: Subject f' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+    expect(calls.at(-1)!.url).toBe('/api/admin/mail/f');
+    expect(screen.getByText('hr@example.com')).toBeTruthy();
+    expect(screen.getByText('550 mailbox unavailable')).toBeTruthy();
+    expect(screen.getByText('10')).toBeTruthy();
+    expect(screen.getByText(/Hello Asha,\s+thanks\./)).toBeTruthy();
+    const frame = screen.getByTitle('HTML version of the e-mail “Your application”');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe(framedHTML(mail.html));
+    expect(framedHTML('<p>x</p>')).toContain("default-src 'none'");
+  });
+
+  it('shows why an e-mail cannot be opened', async () => {
+    stubFetch(() => ({ status: 404, body: { error: { code: 'not_found', message: 'This e-mail is no longer in the outbox.' } } }));
+    renderAt('/admin/mail/gone');
+    expect(await screen.findByText(/This e-mail is no longer in the outbox\./)).toBeTruthy();
+    expect(screen.queryByTitle(/HTML version/)).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 // The mail outbox (admins): every e-mail the site queued, where it stands,
 // its attempts and last error, and a way to try a failed one again now.
-// Bodies are never shown: they may hold a visitor's or applicant's words.
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import type { OutboxRow } from '../../gen/wire';
-import { adminPath, adminSend } from '../api';
+// The list shows no bodies (they may hold a visitor's or applicant's
+// words); opening one e-mail shows them, and the server records the
+// opening in the audit log first. The HTML version is shown in a sandboxed
+// frame that runs no scripts and loads nothing from elsewhere.
+import { useEffect, useState } from 'react';
+import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
+import type { OutboxMessage, OutboxRow } from '../../gen/wire';
+import { adminGet, adminPath, adminSend } from '../api';
 import { ErrorText, failureText as errorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
 import { AdminTable } from '../ui/admin-table';
@@ -38,6 +41,103 @@ function statusWord(status: string): string {
 }
 
 export default function MailScreen() {
+  return (
+    <Routes>
+      <Route index element={<MailList />} />
+      <Route path=":id" element={<MailView />} />
+    </Routes>
+  );
+}
+
+/** The HTML version of an e-mail as a sandboxed frame's document: a policy
+ * that lets it load nothing (no scripts, images or fonts from elsewhere). */
+export function framedHTML(html: string): string {
+  const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+  return `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}">${html}`;
+}
+
+function MailView() {
+  const { id = '' } = useParams();
+  const [mail, setMail] = useState<OutboxMessage | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setMail(null);
+    setError('');
+    adminGet(adminPath('/mail/{id}', { id })).then(
+      (m) => live && setMail(m),
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const row = mail?.row;
+  return (
+    <div className="space-y-4">
+      <Link to=".." className="text-sm font-medium text-blue-700 underline">
+        Back to the outbox
+      </Link>
+      <h1 className="text-2xl font-semibold text-slate-900 break-words">{row ? row.subject || '(no subject)' : 'E-mail'}</h1>
+      {error && <ErrorText>{error}</ErrorText>}
+      {!mail && !error && <p role="status">Loading the e-mail…</p>}
+      {mail && row && (
+        <>
+          <p className="text-sm text-slate-700">Opening an e-mail is recorded in the audit log.</p>
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-medium">To</dt>
+            <dd className="break-all">{row.to}</dd>
+            {mail.replyTo && (
+              <>
+                <dt className="font-medium">Reply to</dt>
+                <dd className="break-all">{mail.replyTo}</dd>
+              </>
+            )}
+            <dt className="font-medium">Subject</dt>
+            <dd className="break-words">{row.subject}</dd>
+            <dt className="font-medium">Date</dt>
+            <dd>{formatWhen(row.createdAt)}</dd>
+            <dt className="font-medium">Status</dt>
+            <dd>
+              {statusWord(row.status)}
+              {row.status === 'sent' && row.sentAt ? ` ${formatWhen(row.sentAt)}` : ''}
+            </dd>
+            <dt className="font-medium">Attempts</dt>
+            <dd>{row.attempts}</dd>
+            <dt className="font-medium">Last error</dt>
+            <dd className="break-words">{row.lastError || '—'}</dd>
+          </dl>
+          <section aria-labelledby="mail-text" className="space-y-2">
+            <h2 id="mail-text" className="text-lg font-semibold">
+              Text
+            </h2>
+            <pre className="max-w-full whitespace-pre-wrap break-words rounded-md border border-slate-300 bg-slate-50 p-3 font-sans text-sm">
+              {mail.text}
+            </pre>
+          </section>
+          {mail.html && (
+            <section aria-labelledby="mail-html" className="space-y-2">
+              <h2 id="mail-html" className="text-lg font-semibold">
+                HTML version
+              </h2>
+              <iframe
+                title={`HTML version of the e-mail “${row.subject}”`}
+                sandbox=""
+                referrerPolicy="no-referrer"
+                srcDoc={framedHTML(mail.html)}
+                className="h-96 w-full rounded-md border border-slate-300 bg-white"
+              />
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function MailList() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -102,7 +202,7 @@ export default function MailScreen() {
       >
         {(messages) => (
           <AdminTable
-            columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Next attempt', 'Created', 'Action']}
+            columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Next attempt', 'Created', 'Actions']}
             headerClassName="py-2 pr-3 whitespace-nowrap"
           >
             {messages.map((m) => (
@@ -118,17 +218,22 @@ export default function MailScreen() {
                 <td className="py-2 pr-3 whitespace-nowrap">{m.status === 'queued' ? formatWhen(m.nextAttemptAt) : '—'}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.createdAt)}</td>
                 <td className="py-2 pr-3">
-                  {retryable(m.status) && (
-                    <button
-                      type="button"
-                      className={secondary}
-                      disabled={busy !== ''}
-                      aria-label={`Retry e-mail to ${m.to}: ${m.subject}`}
-                      onClick={() => retry(m)}
-                    >
-                      Retry
-                    </button>
-                  )}
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={m.id} className={secondary} aria-label={`Open e-mail to ${m.to}: ${m.subject}`}>
+                      Open
+                    </Link>
+                    {retryable(m.status) && (
+                      <button
+                        type="button"
+                        className={secondary}
+                        disabled={busy !== ''}
+                        aria-label={`Retry e-mail to ${m.to}: ${m.subject}`}
+                        onClick={() => retry(m)}
+                      >
+                        Retry
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

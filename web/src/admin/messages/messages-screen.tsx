@@ -1,44 +1,19 @@
-// Contact messages: the Inbox, Archived and Spam folders, and one message
-// with what staff do with it (reply by e-mail, mark as unread, archive or
-// move back, not spam, delete).
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ContactMessageDetail, ContactMessagePatch } from '../../gen/wire';
-import { adminGet, adminPath, adminSend } from '../api';
-import { ErrorText, failureText as errorText } from '../ui/alert';
+// Contact messages: the Inbox, Archived and Spam folders, searched and
+// filtered by who handles them; one message opens in message-view.tsx.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ErrorText } from '../ui/alert';
 import { formatWhen } from '../ui/format';
-import { ConfirmDelete } from '../ui/confirm-delete';
 import { AdminTable } from '../ui/admin-table';
 import { ListStates } from '../ui/list-states';
 import { PageLinks } from '../ui/pager';
-import { dangerButton as danger, primaryButton as primary, secondaryButton as secondary } from '../ui/styles';
+import { input, secondaryButton as secondary } from '../ui/styles';
 import { TabLinks } from '../ui/tab-links';
 import { useAdminData } from '../ui/use-admin-data';
+import { ASSIGNED, FOLDERS, assignedOf, folderOf, listSearch, type Folder, type ListQuery } from './folders';
+import { MessageView } from './message-view';
 
-export type Folder = 'inbox' | 'archived' | 'spam';
-
-const FOLDERS: readonly { folder: Folder; label: string }[] = [
-  { folder: 'inbox', label: 'Inbox' },
-  { folder: 'archived', label: 'Archived' },
-  { folder: 'spam', label: 'Spam' },
-];
-
-/** The folder named by a query value; the inbox for anything else. */
-export function folderOf(raw: string | null): Folder {
-  return raw === 'archived' || raw === 'spam' ? raw : 'inbox';
-}
-
-/** The folder a message lives in. */
-export function folderOfMessage(m: { spam: boolean; status: string }): Folder {
-  if (m.spam) return 'spam';
-  return m.status === 'archived' ? 'archived' : 'inbox';
-}
-
-/** A mailto: link answering a message, with "Re: subject". */
-export function replyLink(email: string, subject: string): string {
-  const re = /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
-  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(re)}`;
-}
+export { folderOf, folderOfMessage, replySubject } from './folders';
 
 export default function MessagesScreen() {
   return (
@@ -51,17 +26,41 @@ export default function MessagesScreen() {
 
 function FolderView() {
   const [params] = useSearchParams();
-  const folder = folderOf(params.get('folder'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const navigate = useNavigate();
+  const query: ListQuery = {
+    folder: folderOf(params.get('folder')),
+    q: (params.get('q') ?? '').trim(),
+    assigned: assignedOf(params.get('assigned')),
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const { folder, q, assigned, page } = query;
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? '';
-  const { data: list, error } = useAdminData('/messages', { folder, page: page > 1 ? page : undefined });
+  const { data: list, error } = useAdminData('/messages', {
+    folder,
+    q: q || undefined,
+    assigned: assigned || undefined,
+    page: page > 1 ? page : undefined,
+  });
+  const [search, setSearch] = useState(q);
+  // The search box follows the URL when it changes from elsewhere (back button).
+  useEffect(() => setSearch(q), [q]);
 
-  const current = list && list.folder === folder && list.page === page ? list : null;
+  const to = (next: Partial<ListQuery>) => {
+    const s = listSearch({ ...query, page: 1, ...next });
+    return s ? `?${s}` : '.';
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(to({ q: search }));
+  };
+
+  const current = list && list.folder === folder && list.page === page && list.query === q && list.assigned === assigned ? list : null;
   const label = FOLDERS.find((f) => f.folder === folder)?.label ?? 'Inbox';
   const counts = list?.counts;
   const countOf = (f: Folder) => (counts ? { inbox: counts.inbox, archived: counts.archived, spam: counts.spam }[f] : undefined);
   const pages = current ? Math.max(1, Math.ceil(current.total / current.pageSize)) : 1;
+  const filtered = q !== '' || assigned !== '';
 
   return (
     <div className="space-y-4">
@@ -71,25 +70,52 @@ function FolderView() {
         tabs={FOLDERS.map((f) => ({
           key: f.folder,
           label: f.label,
-          to: f.folder === 'inbox' ? '.' : `?folder=${f.folder}`,
+          to: to({ folder: f.folder }),
           active: f.folder === folder,
           count: countOf(f.folder),
         }))}
       />
+      <div className="flex flex-wrap items-end gap-4">
+        <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm">
+            Search name, e-mail, subject or text
+            <input
+              type="search"
+              className={`${input} w-72 max-w-full`}
+              value={search}
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </label>
+          <button type="submit" className={secondary}>
+            Search
+          </button>
+          {q && (
+            <Link to={to({ q: '' })} className="px-1 py-2 text-sm text-blue-800 underline">
+              Clear search
+            </Link>
+          )}
+        </form>
+        <TabLinks
+          label="Assignment"
+          tabs={ASSIGNED.map((a) => ({ key: a.assigned || 'all', label: a.label, to: to({ assigned: a.assigned }), active: a.assigned === assigned }))}
+        />
+      </div>
       {notice && <p role="status">{notice}</p>}
       <h2 className="text-lg font-semibold">
         {label}
-        {folder === 'inbox' && counts ? `: ${counts.unread} unread` : ''}
+        {folder === 'inbox' && counts && !filtered ? `: ${counts.unread} unread` : ''}
+        {current && filtered ? `: ${current.total} ${current.total === 1 ? 'message' : 'messages'}${q ? ` matching “${q}”` : ''}` : ''}
       </h2>
       <ListStates
         rows={current?.messages ?? null}
         error={error}
         failed={<ErrorText>Could not load the messages. {error}</ErrorText>}
         loading={<p role="status">Loading messages…</p>}
-        empty={<p>No messages in {label}.</p>}
+        empty={<p>{filtered ? `No messages in ${label} match.` : `No messages in ${label}.`}</p>}
       >
         {(messages) => (
-          <AdminTable columns={['Status', 'From', 'Subject', 'Received']}>
+          <AdminTable columns={['Status', 'From', 'Subject', 'Assigned to', 'Received']}>
             {messages.map((m) => {
               const unread = m.status === 'new';
               return (
@@ -100,11 +126,12 @@ function FolderView() {
                     <span className="block text-slate-600">{m.email}</span>
                   </td>
                   <td className="py-2 pr-3">
-                    <Link to={m.id} className="text-blue-800 underline">
+                    <Link to={m.id} state={{ listSearch: location.search }} className="text-blue-800 underline">
                       {m.subject || '(no subject)'}
                     </Link>
                     <span className="block font-normal text-slate-600">{m.firstLine}</span>
                   </td>
+                  <td className="py-2 pr-3">{m.assigneeName || 'No one'}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(m.receivedAt)}</td>
                 </tr>
               );
@@ -112,156 +139,7 @@ function FolderView() {
           </AdminTable>
         )}
       </ListStates>
-      {current && pages > 1 && <PageLinks page={page} pages={pages} to={(p) => `?folder=${folder}&page=${p}`} />}
-    </div>
-  );
-}
-
-function MessageView() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const [msg, setMsg] = useState<ContactMessageDetail | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    adminGet(adminPath('/messages/{id}', { id })).then(
-      (m) => live && setMsg(m),
-      (e: unknown) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  const back = useCallback(
-    (folder: Folder, note?: string) =>
-      navigate({ pathname: '..', search: folder === 'inbox' ? '' : `?folder=${folder}` }, { state: note ? { notice: note } : undefined }),
-    [navigate],
-  );
-
-  // patch changes the message; leave returns to its folder (a message
-  // marked as unread would be read again by staying on it).
-  const patch = async (body: ContactMessagePatch, done: string, leave = false) => {
-    setBusy(true);
-    setError('');
-    setNotice('');
-    try {
-      const m = await adminSend('PATCH', adminPath('/messages/{id}', { id }), body);
-      if (leave) {
-        back(folderOfMessage(m), done);
-        return;
-      }
-      setMsg(m);
-      setNotice(done);
-      setBusy(false);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!msg) return;
-    setBusy(true);
-    setError('');
-    try {
-      await adminSend('DELETE', adminPath('/messages/{id}', { id }));
-      back(folderOfMessage(msg), 'Message deleted.');
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
-
-  if (!msg) {
-    return (
-      <div className="space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">Message</h1>
-        {error ? (
-          <ErrorText>Could not open the message. {error}</ErrorText>
-        ) : (
-          <p role="status">Loading the message…</p>
-        )}
-        <Link to=".." className="text-blue-800 underline">
-          Back to Inbox
-        </Link>
-      </div>
-    );
-  }
-
-  const folder = folderOfMessage(msg);
-  const folderLabel = FOLDERS.find((f) => f.folder === folder)?.label ?? 'Inbox';
-  return (
-    <div className="space-y-4">
-      <Link
-        to={{ pathname: '..', search: folder === 'inbox' ? '' : `?folder=${folder}` }}
-        className="text-sm text-blue-800 underline"
-      >
-        Back to {folderLabel}
-      </Link>
-      <h1 className="text-2xl font-semibold text-slate-900">{msg.subject || '(no subject)'}</h1>
-      {msg.spam && <p>This message is in Spam: it was sent in a way that looks automated.</p>}
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">From</dt>
-        <dd>{msg.name}</dd>
-        <dt className="font-medium">E-mail</dt>
-        <dd>{msg.email}</dd>
-        <dt className="font-medium">Subject</dt>
-        <dd>{msg.subject}</dd>
-        <dt className="font-medium">Received</dt>
-        <dd>{formatWhen(msg.receivedAt)}</dd>
-        <dt className="font-medium">Status</dt>
-        <dd>{msg.status === 'new' ? 'New' : msg.status === 'archived' ? 'Archived' : 'Read'}</dd>
-      </dl>
-      <h2 className="text-lg font-semibold">Message</h2>
-      <p className="whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-white p-3 text-sm">
-        {msg.message}
-      </p>
-      {notice && <p role="status">{notice}</p>}
-      {error && <ErrorText>{error}</ErrorText>}
-      <div className="flex flex-wrap gap-2">
-        <a href={replyLink(msg.email, msg.subject)} className={primary}>
-          Reply by e-mail
-        </a>
-        {msg.status !== 'new' && (
-          <button type="button" className={secondary} disabled={busy} onClick={() => patch({ status: 'new' }, 'Marked as unread.', true)}>
-            Mark as unread
-          </button>
-        )}
-        {msg.status === 'archived' ? (
-          <button type="button" className={secondary} disabled={busy} onClick={() => patch({ status: 'read' }, 'Moved to the inbox.')}>
-            Move to inbox
-          </button>
-        ) : (
-          <button type="button" className={secondary} disabled={busy} onClick={() => patch({ status: 'archived' }, 'Archived.')}>
-            Archive
-          </button>
-        )}
-        {msg.spam && (
-          <button type="button" className={secondary} disabled={busy} onClick={() => patch({ spam: false }, 'Moved out of Spam.')}>
-            Not spam
-          </button>
-        )}
-        {!confirming && (
-          <button type="button" className={danger} disabled={busy} onClick={() => setConfirming(true)}>
-            Delete
-          </button>
-        )}
-      </div>
-      {confirming && (
-        <ConfirmDelete
-          question="Delete this message for good? This cannot be undone."
-          confirm="Delete message"
-          busy={busy}
-          onConfirm={remove}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      {current && pages > 1 && <PageLinks page={page} pages={pages} to={(p) => `?${listSearch({ ...query, page: p })}`} />}
     </div>
   );
 }

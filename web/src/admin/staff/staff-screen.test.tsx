@@ -43,7 +43,7 @@ describe('staff screen', () => {
         const body = c.body as { email: string };
         if (!body.email) return { status: 422, body: apiError('Check the form.', { email: 'Enter an e-mail address.' }) };
         list = [...list, account({ id: 'z', name: 'Zoe', email: body.email, passwordSet: false })];
-        return { status: 201, body: { url: 'https://example.com/admin/setup#abc', expiresAt: '2026-11-30T10:00:00Z' } };
+        return { status: 201, body: { url: 'https://example.com/admin/setup#abc', expiresAt: '2026-11-30T10:00:00Z', mailed: true } };
       }
       return undefined;
     });
@@ -63,6 +63,8 @@ describe('staff screen', () => {
     const linkField = (await screen.findByLabelText('Set-up link')) as HTMLInputElement;
     expect(linkField.value).toBe('https://example.com/admin/setup#abc');
     expect(screen.getByText(/It works once, until/).textContent).toContain('2026');
+    expect(screen.getByRole('heading', { name: 'Link e-mailed to Zoe (zoe@example.com)' })).toBeTruthy();
+    expect(screen.getByText(/We e-mailed this link to zoe@example.com, with your name and the role\./)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { name: 'Zoe', email: '', role: 'recruiter' },
       { name: 'Zoe', email: 'zoe@example.com', role: 'editor' },
@@ -77,7 +79,7 @@ describe('staff screen', () => {
     const calls = stubApi((c) => {
       if (c.path === '/staff' && c.method === 'GET') return { body: accounts };
       if (c.method === 'PATCH') return { body: {} };
-      if (c.path === '/staff/r1/reset') return { body: { url: 'https://example.com/admin/setup#new', expiresAt: '2026-11-30T10:00:00Z' } };
+      if (c.path === '/staff/r1/reset') return { body: { url: 'https://example.com/admin/setup#new', expiresAt: '2026-11-30T10:00:00Z', mailed: false } };
       return undefined;
     });
     renderAdmin(<StaffScreen />, '/admin/staff', admin);
@@ -91,6 +93,8 @@ describe('staff screen', () => {
     expect(await screen.findByText("Ravi Recruiter's account is disabled.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'New set-up link for Ravi Recruiter' }));
     expect(((await screen.findByLabelText('Set-up link')) as HTMLInputElement).value).toBe('https://example.com/admin/setup#new');
+    // Not queued: the admin is told to pass it on.
+    expect(screen.getByText(/The e-mail could not be queued: send this link to the person yourself\./)).toBeTruthy();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body])).toEqual([
       ['PATCH', '/staff/r1', { role: 'editor' }],
       ['PATCH', '/staff/r1', { disabled: true }],

@@ -25,6 +25,8 @@ export function accountStatus(a: StaffAccount): 'Active' | 'Disabled' | 'Invited
 interface IssuedLink extends SetupLink {
   /** Whose link it is, in words. */
   forWhom: string;
+  /** Their e-mail address, to which the link was mailed. */
+  email: string;
 }
 
 export default function StaffScreen() {
@@ -67,7 +69,6 @@ export default function StaffScreen() {
         <ListStates rows={accounts} error={loadError} loading={<p>Loading…</p>} empty={<p className="text-sm">No accounts yet.</p>}>
           {(accounts) => (
             <AdminTable
-              className="relative overflow-x-auto"
               region="Staff accounts table"
               columns={['Name', 'E-mail', 'Role', 'Status', 'Two-step sign-in', 'Actions']}
               headerClassName="py-2 pr-4"
@@ -86,7 +87,7 @@ export default function StaffScreen() {
                   onReset={() =>
                     act(async () => {
                       const issued = await adminSend('POST', adminPath('/staff/{id}/reset', { id: a.id }));
-                      setLink({ ...issued, forWhom: `${a.name} (${a.email})` });
+                      setLink({ ...issued, forWhom: `${a.name} (${a.email})`, email: a.email });
                     }, `New set-up link made for ${a.name}.`)
                   }
                 />
@@ -173,7 +174,7 @@ function AddMember({ onAdded }: { onAdded: (link: IssuedLink) => void }) {
     setBusy(true);
     try {
       const issued = await adminSend('POST', '/staff', { name: name.trim(), email: email.trim(), role });
-      onAdded({ ...issued, forWhom: `${name.trim()} (${email.trim()})` });
+      onAdded({ ...issued, forWhom: `${name.trim()} (${email.trim()})`, email: email.trim() });
       setName('');
       setEmail('');
     } catch (err) {
@@ -231,11 +232,13 @@ function SetupLinkPanel({ link, onDismiss }: { link: IssuedLink; onDismiss: () =
   return (
     <section className="max-w-3xl space-y-3 rounded-md border border-blue-300 bg-blue-50 p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className={heading2}>
-        Link to send to {link.forWhom}
+        {link.mailed ? 'Link e-mailed to' : 'Link to send to'} {link.forWhom}
       </h2>
       <p className="text-sm text-slate-800">
-        Send this link to the person yourself. It works once, until {formatWhen(link.expiresAt)}. Whoever opens it can set
-        the account&apos;s password.
+        {link.mailed
+          ? `We e-mailed this link to ${link.email}, with your name and the role. You can also pass it on yourself.`
+          : 'The e-mail could not be queued: send this link to the person yourself.'}{' '}
+        It works once, until {formatWhen(link.expiresAt)}. Whoever opens it can set the account&apos;s password.
       </p>
       <label htmlFor={`${id}-url`} className={label}>
         Set-up link

@@ -7,11 +7,15 @@ import { heading1, primaryButton, secondaryButton } from '../ui/styles';
 interface Props {
   codes: string[];
   onContinue: () => void;
+  /** What happened, said before the codes (by default: two-step sign-in was turned on). */
+  intro?: string;
 }
+
+const TURNED_ON = 'Two-step sign-in is on. If you lose your phone, sign in with one of these codes instead of the code from the app.';
 
 export const RECOVERY_FILE = 'staff-console-recovery-codes.txt';
 
-export function RecoveryCodesScreen({ codes, onContinue }: Props) {
+export function RecoveryCodesScreen({ codes, onContinue, intro = TURNED_ON }: Props) {
   const [saved, setSaved] = useState(false);
   const [status, setStatus] = useState('');
   const text = `Staff console recovery codes (each works once):\n\n${codes.join('\n')}\n`;
@@ -26,8 +30,7 @@ export function RecoveryCodesScreen({ codes, onContinue }: Props) {
         Save your recovery codes
       </h1>
       <p className="text-sm text-slate-700">
-        Two-step sign-in is on. If you lose your phone, sign in with one of these codes instead of the code from the app.
-        Each code works once. Keep them somewhere safe: they are shown only now.
+        {intro} Each code works once. Keep them somewhere safe: they are shown only now.
       </p>
       <ul className="grid grid-cols-2 gap-2 rounded-md border border-slate-300 bg-white p-4 font-mono text-base" aria-label="Recovery codes">
         {codes.map((c) => (

@@ -1,4 +1,5 @@
-// Setting up two-step sign-in: a new secret from the server, shown as a QR
+// Setting up two-step sign-in: a secret from the server (the same one for ten
+// minutes, so a reload shows what was scanned), shown as a QR
 // code and as text, confirmed with a code from the authenticator app; then
 // the recovery codes, shown once. Admins must pass through it before
 // anything else; other members reach it from their account page.

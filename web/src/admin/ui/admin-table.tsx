@@ -1,5 +1,8 @@
 // A console list's table: a header row of columns, the rows, in a box that
-// scrolls sideways when the table is wider than the screen.
+// scrolls sideways when the table is wider than the screen. The box is
+// positioned so that it also clips what is positioned inside it (the
+// screen-reader-only text of sort buttons and captions): otherwise that text
+// sits at its place in the wide table, outside the box, and widens the page.
 import type { ReactNode } from 'react';
 import { HeaderRow } from './header-row';
 
@@ -15,7 +18,7 @@ interface Props {
    * keyboard users can scroll it on a phone.
    */
   region?: string;
-  /** The scrolling box's class. */
+  /** The scrolling box's class (it is always `relative`, see above). */
   className?: string;
   /** The rows (<tr>s). */
   children: ReactNode;
@@ -24,7 +27,7 @@ interface Props {
 export function AdminTable({ columns, headerClassName, lastHeaderClassName, caption, region, className = 'overflow-x-auto', children }: Props) {
   const scrollable = region ? { tabIndex: 0, role: 'region', 'aria-label': region } : {};
   return (
-    <div className={className} {...scrollable}>
+    <div className={`relative ${className}`} {...scrollable}>
       <table className="w-full text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>

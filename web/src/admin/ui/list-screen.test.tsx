@@ -10,6 +10,7 @@ const post = (n: number): AdminPostSummary => ({
   status: 'draft',
   createdAt: '2026-11-20T10:00:00Z',
   updatedAt: '2026-11-20T10:00:00Z',
+  schedule: null,
 });
 
 const pageOf = (page: number, pages: number, posts: AdminPostSummary[]): AdminPostList => ({ posts, page, pages, total: posts.length });

@@ -3,6 +3,7 @@ import copy from '../../../../content/footer.json';
 import site from '../../../../content/site.json';
 import { fill } from '../../lib/text';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../icons';
+import { StaticMarkup } from '../static-markup';
 import { LogoLockup } from './logo';
 import { serviceLinks } from './nav-data';
 import { SocialIcon } from './social-icons';
@@ -10,11 +11,14 @@ import { SocialIcon } from './social-icons';
 const listLink = 'rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline';
 const inlineLink = 'rounded-sm text-white underline decoration-slate-400 underline-offset-4 hover:decoration-white';
 
-/** The site footer. showRefundNote defaults to the flag in site.json. */
+/**
+ * The site footer. showRefundNote defaults to the flag in site.json. The
+ * page as served keeps it as sent: hydration does not run it (StaticMarkup).
+ */
 export function Footer({ showRefundNote = site.showRefundNote }: { showRefundNote?: boolean }) {
   const { address } = site;
   return (
-    <footer className="on-dark bg-slate-900 text-slate-300">
+    <StaticMarkup as="footer" className="on-dark bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-12 lg:px-6">
         <div className="lg:col-span-4">
           <LogoLockup tone="light" alwaysFull />
@@ -95,7 +99,7 @@ export function Footer({ showRefundNote = site.showRefundNote }: { showRefundNot
           </nav>
         </div>
       </div>
-    </footer>
+    </StaticMarkup>
   );
 }
 

@@ -2,15 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
 import { Spinner } from '../../components/spinner';
-import { type Job } from '../../gen/wire';
+import { type Education, type Job, type WorkExperience } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
 import { useEarlyInput } from '../../lib/use-early-input';
 import { useFocusLater } from '../../lib/use-focus-later';
+import { useHandlers } from '../../lib/use-handlers';
 import { outcomeState } from '../../lib/application-outcome';
 import { useNavigate } from '../../lib/router';
 import { fill } from '../../lib/text';
 import { visitSource } from '../../lib/visit-source';
-import { CertificationsSection } from './certifications-section';
+import { CertificationsSection, type CertificationsUpdate } from './certifications-section';
 import { DataNotice } from './data-notice';
 import { DraftOffer, DraftRestored } from './draft-notices';
 import type { Draft } from './draft-store';
@@ -18,7 +19,7 @@ import { EducationSection } from './education-section';
 import { ErrorSummary, type Problem } from './error-summary';
 import { fieldLabel } from './field-labels';
 import { asOptions, CheckboxField, FileField, SelectField, TextField } from './fields';
-import { FormSection, type Errors } from './form-parts';
+import { FormSection, type Errors, type ListUpdate } from './form-parts';
 import {
   digitsOnly,
   emptyFiles,
@@ -58,13 +59,21 @@ function localToday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** errors without those under any of the prefixes (entries that moved or went). */
+/** errors without those under any of the prefixes (entries that moved or went); errors itself when none is. */
 function dropErrors(errors: Errors, ...prefixes: string[]): Errors {
-  return Object.fromEntries(Object.entries(errors).filter(([p]) => !prefixes.some((x) => p === x || p.startsWith(`${x}.`))));
+  const under = (p: string) => prefixes.some((x) => p === x || p.startsWith(`${x}.`));
+  if (!Object.keys(errors).some(under)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([p]) => !under(p)));
 }
 
+// The choices of the selects, made once: the same options every render let a field skip rendering again.
 /** The phone's country choices: every region by name, with its calling code ("India (+91)"). */
 const phoneRegionOptions = (APPLICATION_RULES.phones ?? []).map((r) => ({ value: r.region, label: `${r.name} (${r.code})` }));
+const locationOptions = asOptions(APPLICATION_OPTIONS.locationPreferences);
+const heardFromOptions = asOptions(APPLICATION_OPTIONS.heardFrom);
+const nationalIdTypeOptions = asOptions(APPLICATION_OPTIONS.nationalIdTypes);
+const checkResume = (f: File) => fileProblem(APPLICATION_PARTS.resume, f);
+const checkNationalIdDocument = (f: File) => fileProblem(APPLICATION_PARTS.nationalIdDocument, f);
 
 /**
  * The application form. It checks everything in the browser with the
@@ -77,7 +86,7 @@ const phoneRegionOptions = (APPLICATION_RULES.phones ?? []).map((r) => ({ value:
  */
 export function ApplyForm({ job }: { job: Job }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<ApplyValues>(() => emptyValues(job.location));
+  const [values, setValues] = useState<ApplyValues>(() => emptyValues(job.location, job.locationAliases));
   const [files, setFiles] = useState<ApplicationFiles>(emptyFiles);
   const [homepage, setHomepage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -88,6 +97,8 @@ export function ApplyForm({ job }: { job: Job }) {
   // Sending needs the script (one JSON part and the files): until it runs, the button waits.
   const [ready, setReady] = useState(false);
   const focusLater = useFocusLater();
+  // Every handler a field gets keeps its identity (and sees the latest state): a key press renders that field only.
+  const handler = useHandlers();
   const submissionKey = useSubmissionKey();
   const draft = useApplicationDraft({
     jobId: job.id,
@@ -96,7 +107,7 @@ export function ApplyForm({ job }: { job: Job }) {
     submissionKey,
     onRestore: (d: Draft) => {
       // Consent is given afresh when sending, to the notice shown then.
-      setValues({ ...restoredValues(emptyValues(job.location), d.values), consent: false });
+      setValues({ ...restoredValues(emptyValues(job.location, job.locationAliases), d.values), consent: false });
       setFiles(d.files);
     },
   });
@@ -135,7 +146,7 @@ export function ApplyForm({ job }: { job: Job }) {
   function startOver() {
     draft.startOver();
     submissionKey.renew();
-    setValues(emptyValues(job.location));
+    setValues(emptyValues(job.location, job.locationAliases));
     setFiles(emptyFiles());
     setErrors({});
     setStatus({ kind: 'idle' });
@@ -197,7 +208,7 @@ export function ApplyForm({ job }: { job: Job }) {
     label: t.labels[k],
     value: v[k],
     error: errors[k],
-    onChange: (x: string) => set(k, x),
+    onChange: handler(k, (x: string) => set(k, x)),
   });
 
   return (
@@ -232,11 +243,12 @@ export function ApplyForm({ job }: { job: Job }) {
             value={v.phoneCountry}
             error={errors.phoneCountry ?? errors.phoneCountryCode}
             required
-            onChange={(region) => {
+            onChange={handler('phoneCountry', (region: string) => {
               changed('phoneCountry', 'phoneCountryCode', 'phoneNumber');
               setValues((old) => ({ ...old, ...withPhoneRegion(region) }));
-            }}
+            })}
             options={phoneRegionOptions}
+            fixedOptions
             autoComplete="country"
           />
           <TextField
@@ -245,7 +257,7 @@ export function ApplyForm({ job }: { job: Job }) {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            onChange={(x) => set('phoneNumber', digitsOnly(x))}
+            onChange={handler('phoneNumber.digits', (x: string) => set('phoneNumber', digitsOnly(x)))}
           />
         </div>
         <TextField {...text('address')} required multiline rows={3} autoComplete="street-address" />
@@ -257,7 +269,7 @@ export function ApplyForm({ job }: { job: Job }) {
 
       <FormSection id="apply-section-location" legend={t.sections.location}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField {...text('locationPreference')} required options={asOptions(APPLICATION_OPTIONS.locationPreferences)} />
+          <SelectField {...text('locationPreference')} required options={locationOptions} />
           <TextField {...text('availabilityDate')} required type="date" />
         </div>
       </FormSection>
@@ -265,21 +277,26 @@ export function ApplyForm({ job }: { job: Job }) {
       <WorkSection
         entries={v.workExperiences}
         errors={errors}
-        onChange={(update, path) => setList('workExperiences', update, path)}
+        onChange={handler('workExperiences', (update: ListUpdate<WorkExperience>, path?: string) => setList('workExperiences', update, path))}
         focusLater={focusLater}
       />
       <EducationSection
         entries={v.educations}
         errors={errors}
-        onChange={(update, path) => setList('educations', update, path)}
+        onChange={handler('educations', (update: ListUpdate<Education>, path?: string) => setList('educations', update, path))}
         focusLater={focusLater}
       />
-      <SkillsSection skills={v.skills} errors={errors} onChange={(list, path) => setList('skills', () => list, path)} focusLater={focusLater} />
+      <SkillsSection
+        skills={v.skills}
+        errors={errors}
+        onChange={handler('skills', (list: string[], path?: string) => setList('skills', () => list, path))}
+        focusLater={focusLater}
+      />
       <CertificationsSection
         entries={v.certifications}
         files={files.certifications}
         errors={errors}
-        onChange={(update, path) => {
+        onChange={handler('certifications', (update: CertificationsUpdate, path?: string) => {
           draft.changed();
           setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
           if (update.entries) {
@@ -290,8 +307,8 @@ export function ApplyForm({ job }: { job: Job }) {
             const certFiles = update.files;
             setFiles((old) => ({ ...old, certifications: certFiles(old.certifications) }));
           }
-        }}
-        onRefused={refuse}
+        })}
+        onRefused={handler('refuse', refuse)}
         focusLater={focusLater}
       />
 
@@ -304,12 +321,12 @@ export function ApplyForm({ job }: { job: Job }) {
           accept={APPLICATION_OPTIONS.resumeExtensions}
           maxBytes={APPLICATION_LIMITS.resumeMaxBytes}
           error={errors.resume}
-          check={(f) => fileProblem(APPLICATION_PARTS.resume, f)}
-          onChange={(f) => setFile('resume', f)}
-          onRefused={(problem) => {
+          check={checkResume}
+          onChange={handler('resume', (f: File | null) => setFile('resume', f))}
+          onRefused={handler('resume.refused', (problem: string) => {
             setFiles((old) => ({ ...old, resume: null }));
             refuse('resume', problem);
-          }}
+          })}
         />
         <TextField {...text('coverLetter')} multiline rows={6} />
       </FormSection>
@@ -319,7 +336,7 @@ export function ApplyForm({ job }: { job: Job }) {
           {...text('heardFrom')}
           required
           placeholder={t.choose}
-          options={asOptions(APPLICATION_OPTIONS.heardFrom)}
+          options={heardFromOptions}
         />
         <div className="space-y-3">
           <CheckboxField
@@ -327,14 +344,14 @@ export function ApplyForm({ job }: { job: Job }) {
             label={t.labels.eligibleToWork}
             checked={v.eligibleToWork}
             error={errors.eligibleToWork}
-            onChange={(c) => set('eligibleToWork', c)}
+            onChange={handler('eligibleToWork', (c: boolean) => set('eligibleToWork', c))}
           />
           <CheckboxField
             path="willingToRelocate"
             label={t.labels.willingToRelocate}
             checked={v.willingToRelocate}
             error={errors.willingToRelocate}
-            onChange={(c) => set('willingToRelocate', c)}
+            onChange={handler('willingToRelocate', (c: boolean) => set('willingToRelocate', c))}
           />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -345,7 +362,7 @@ export function ApplyForm({ job }: { job: Job }) {
 
       <FormSection id="apply-section-national-id" legend={t.sections.nationalId}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField {...text('nationalIdType')} required placeholder={t.choose} options={asOptions(APPLICATION_OPTIONS.nationalIdTypes)} />
+          <SelectField {...text('nationalIdType')} required placeholder={t.choose} options={nationalIdTypeOptions} />
           <TextField {...text('nationalIdNumber')} required autoComplete="off" />
         </div>
         <FileField
@@ -356,18 +373,18 @@ export function ApplyForm({ job }: { job: Job }) {
           accept={APPLICATION_OPTIONS.idDocumentExtensions}
           maxBytes={APPLICATION_LIMITS.documentMaxBytes}
           error={errors.nationalIdDocument}
-          check={(f) => fileProblem(APPLICATION_PARTS.nationalIdDocument, f)}
-          onChange={(f) => setFile('nationalIdDocument', f)}
-          onRefused={(problem) => {
+          check={checkNationalIdDocument}
+          onChange={handler('nationalIdDocument', (f: File | null) => setFile('nationalIdDocument', f))}
+          onRefused={handler('nationalIdDocument.refused', (problem: string) => {
             setFiles((old) => ({ ...old, nationalIdDocument: null }));
             refuse('nationalIdDocument', problem);
-          }}
+          })}
         />
       </FormSection>
 
       <FormSection id="apply-section-consent" legend={t.sections.consent}>
         <DataNotice />
-        <CheckboxField path="consent" label={t.labels.consent} required checked={v.consent} error={errors.consent} onChange={(c) => set('consent', c)} />
+        <CheckboxField path="consent" label={t.labels.consent} required checked={v.consent} error={errors.consent} onChange={handler('consent', (c: boolean) => set('consent', c))} />
       </FormSection>
 
       <HoneypotField id="apply-homepage" name="homepage" label={t.honeypot} value={homepage} onChange={setHomepage} />

@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import copy from '../../../../content/apply.json';
 import { type CertificationName } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
+import { useHandlers } from '../../lib/use-handlers';
 import { FileField, TextField } from './fields';
 import { type Errors, type ListUpdate } from './form-parts';
 import { certificationPart, fieldId, replaced, without } from './form-state';
@@ -26,8 +28,9 @@ interface Props {
   focusLater(id: string): void;
 }
 
-/** Certifications: a name and a document each; any can be deleted. */
-export function CertificationsSection({ entries, files, errors, onChange, onRefused, focusLater }: Props) {
+/** Certifications: a name and a document each; any can be deleted. Renders again only when its props change. */
+export const CertificationsSection = memo(function CertificationsSection({ entries, files, errors, onChange, onRefused, focusLater }: Props) {
+  const handler = useHandlers();
   const setFile = (i: number, f: File | null) => onChange({ files: (list) => replaced(padded(list, entries.length), i, f) }, certificationPart(i));
   return (
     <RepeatableSection
@@ -54,7 +57,7 @@ export function CertificationsSection({ entries, files, errors, onChange, onRefu
               label={t.labels.certificationName}
               value={c.name}
               error={errors[namePath]}
-              onChange={(v) => onChange({ entries: (list) => replaced(list, i, { name: v }) }, namePath)}
+              onChange={handler(namePath, (v: string) => onChange({ entries: (list) => replaced(list, i, { name: v }) }, namePath))}
             />
             <FileField
               path={part}
@@ -63,19 +66,19 @@ export function CertificationsSection({ entries, files, errors, onChange, onRefu
               accept={APPLICATION_OPTIONS.certificationExtensions}
               maxBytes={APPLICATION_LIMITS.documentMaxBytes}
               error={errors[part]}
-              check={(f) => fileProblem(part, f)}
-              onChange={(f) => setFile(i, f)}
-              onRefused={(problem) => {
+              check={handler(`${part}.check`, (f: File) => fileProblem(part, f))}
+              onChange={handler(part, (f: File | null) => setFile(i, f))}
+              onRefused={handler(`${part}.refused`, (problem: string) => {
                 setFile(i, null);
                 onRefused(part, problem);
-              }}
+              })}
             />
           </>
         );
       }}
     </RepeatableSection>
   );
-}
+});
 
 /** files with a slot for every entry. */
 function padded(files: (File | null)[], n: number): (File | null)[] {

@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import copy from '../../../../content/apply.json';
 import { type Education } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
+import { useHandlers } from '../../lib/use-handlers';
 import { asOptions, SelectField, TextField } from './fields';
 import { type Errors, type ListUpdate } from './form-parts';
 import { emptyEducation, fieldId, isBoardLevel, scoreMax, updated, withScoreType, without } from './form-state';
@@ -23,8 +25,12 @@ function withLevel(e: Education, level: string): Education {
   return isBoardLevel(level) ? { ...e, level, degree: '', fieldOfStudy: '' } : { ...e, level, boardName: '' };
 }
 
-/** Qualifications: entries to add; each but the first can be removed. */
-export function EducationSection({ entries, errors, onChange, focusLater }: Props) {
+const levelOptions = asOptions(APPLICATION_OPTIONS.educationLevels);
+const stateOptions = asOptions(APPLICATION_OPTIONS.indianStates);
+
+/** Qualifications: entries to add; each but the first can be removed. Renders again only when its props change. */
+export const EducationSection = memo(function EducationSection({ entries, errors, onChange, focusLater }: Props) {
+  const handler = useHandlers();
   return (
     <RepeatableSection
       id="apply-section-education"
@@ -43,7 +49,7 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
       {(e, i) => {
         const p = (k: keyof Education) => `educations.${i}.${k}`;
         const put = (change: (old: Education) => Education, k: keyof Education) => onChange((list) => updated(list, i, change), p(k));
-        const set = (k: keyof Education) => (v: string) => put((old) => ({ ...old, [k]: v }), k);
+        const set = (k: keyof Education) => handler(p(k), (v: string) => put((old) => ({ ...old, [k]: v }), k));
         const max = scoreMax(e.scoreType);
         return (
           <>
@@ -51,10 +57,10 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               path={p('level')}
               label={t.labels.level}
               placeholder={t.choose}
-              options={asOptions(APPLICATION_OPTIONS.educationLevels)}
+              options={levelOptions}
               value={e.level}
               error={errors[p('level')]}
-              onChange={(v) => put((old) => withLevel(old, v), 'level')}
+              onChange={handler(`${p('level')}.level`, (v: string) => put((old) => withLevel(old, v), 'level'))}
             />
             <TextField path={p('institution')} label={t.labels.institution} value={e.institution} error={errors[p('institution')]} onChange={set('institution')} />
             {isBoardLevel(e.level) ? (
@@ -82,7 +88,7 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               path={p('location')}
               label={t.labels.eduLocation}
               placeholder={t.choose}
-              options={asOptions(APPLICATION_OPTIONS.indianStates)}
+              options={stateOptions}
               value={e.location}
               error={errors[p('location')]}
               onChange={set('location')}
@@ -101,7 +107,7 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
               options={APPLICATION_OPTIONS.scoreTypes}
               value={e.scoreType}
               error={errors[p('scoreType')]}
-              onChange={(v) => put((old) => withScoreType(old, v), 'score')}
+              onChange={handler(`${p('scoreType')}.scoreType`, (v: string) => put((old) => withScoreType(old, v), 'score'))}
             />
             <TextField
               path={p('score')}
@@ -121,4 +127,4 @@ export function EducationSection({ entries, errors, onChange, focusLater }: Prop
       }}
     </RepeatableSection>
   );
-}
+});

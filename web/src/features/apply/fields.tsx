@@ -1,9 +1,13 @@
 // The application form's controls: each a visible label (marked when
 // required), an optional hint and the field's message, tied to the control
 // for screen readers. Ids come from the field's path (fieldId), so a
-// message from the server finds its input.
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+// message from the server finds its input. Each control is memoised: given
+// the same props (a stable onChange, options that are constants) it does
+// not render again when the form does, so a key press renders its own
+// field only.
+import { memo, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import copy from '../../../../content/apply.json';
+import { escapeHTML } from '../../lib/html';
 import { fill } from '../../lib/text';
 import { fieldId, formatBytes } from './form-state';
 
@@ -108,7 +112,7 @@ interface TextProps extends Common {
 }
 
 /** A text, e-mail, URL, date or number input, or a textarea. */
-export function TextField(p: TextProps) {
+export const TextField = memo(function TextField(p: TextProps) {
   const i = ids(p);
   const props = {
     ...i.control,
@@ -127,7 +131,7 @@ export function TextField(p: TextProps) {
       )}
     </Frame>
   );
-}
+});
 
 export interface Option {
   value: string;
@@ -145,30 +149,49 @@ interface SelectProps extends Common {
   placeholder?: string;
   autoComplete?: string;
   name?: string;
+  /**
+   * The options never change (the phone's 245 countries): they are written
+   * once, as markup, with the first value chosen, and Preact then neither
+   * builds nor compares them, on hydration or after; the select's value
+   * still follows the value given.
+   */
+  fixedOptions?: boolean;
 }
 
-export function SelectField(p: SelectProps) {
+/** The options as markup, the one of value selected (as a server-rendered select has it). */
+function optionsMarkup(options: readonly Option[], value: string, placeholder?: string): string {
+  const one = (v: string, label: string) => `<option${v === value ? ' selected' : ''} value="${escapeHTML(v)}">${escapeHTML(label)}</option>`;
+  return (placeholder !== undefined ? one('', placeholder) : '') + options.map((o) => one(o.value, o.label)).join('');
+}
+
+export const SelectField = memo(function SelectField(p: SelectProps) {
   const i = ids(p);
+  const [markup] = useState(() => (p.fixedOptions ? { __html: optionsMarkup(p.options, p.value, p.placeholder) } : null));
+  const select = {
+    ...i.control,
+    name: p.name ?? p.path,
+    value: p.value,
+    autoComplete: p.autoComplete,
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => p.onChange(e.target.value),
+    className: `${control} ${border(p.error)} h-11.5`,
+  };
   return (
     <Frame common={p} ids={i}>
-      <select
-        {...i.control}
-        name={p.name ?? p.path}
-        value={p.value}
-        autoComplete={p.autoComplete}
-        onChange={(e) => p.onChange(e.target.value)}
-        className={`${control} ${border(p.error)} h-11.5`}
-      >
-        {p.placeholder !== undefined && <option value="">{p.placeholder}</option>}
-        {p.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      {markup ? (
+        <select {...select} dangerouslySetInnerHTML={markup} />
+      ) : (
+        <select {...select}>
+          {p.placeholder !== undefined && <option value="">{p.placeholder}</option>}
+          {p.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
     </Frame>
   );
-}
+});
 
 interface CheckboxProps {
   path: string;
@@ -179,7 +202,7 @@ interface CheckboxProps {
   error?: string;
 }
 
-export function CheckboxField({ path, label, checked, onChange, required, error }: CheckboxProps) {
+export const CheckboxField = memo(function CheckboxField({ path, label, checked, onChange, required, error }: CheckboxProps) {
   const i = ids({ path, label, required, error });
   return (
     <div>
@@ -202,7 +225,7 @@ export function CheckboxField({ path, label, checked, onChange, required, error 
       <FieldError id={i.errorId}>{error}</FieldError>
     </div>
   );
-}
+});
 
 interface FileProps extends Common {
   /** The multipart part the file goes out as ("resume", "certification.0"); also its path. */
@@ -221,7 +244,7 @@ interface FileProps extends Common {
  * file at once (the input is emptied and the reason shown) and shows the
  * chosen file, including one restored from a draft.
  */
-export function FileField(p: FileProps) {
+export const FileField = memo(function FileField(p: FileProps) {
   const hint = fill(t.hints.file, { types: p.accept.join(', '), size: formatBytes(p.maxBytes) });
   const i = ids({ ...p, hint });
   const input = useRef<HTMLInputElement>(null);
@@ -290,7 +313,7 @@ export function FileField(p: FileProps) {
       <FieldError id={i.errorId}>{p.error}</FieldError>
     </div>
   );
-}
+});
 
 function same(a: File | null, b: File | null): boolean {
   if (a === b) return true;

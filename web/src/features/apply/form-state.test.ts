@@ -38,6 +38,12 @@ describe('application form state', () => {
     expect(defaultLocation('Bangalore')).toBe('Bangalore');
     expect(defaultLocation('Hyderabad')).toBe('Hyderabad');
     expect(defaultLocation('Remote (India)')).toBe('Hyderabad');
+    // A city's canonical name with the choice among its aliases, any case.
+    expect(defaultLocation('Bengaluru', ['Bangalore'])).toBe('Bangalore');
+    expect(defaultLocation('Bengaluru', ['bangalore '])).toBe('Bangalore');
+    expect(defaultLocation('Bengaluru')).toBe('Hyderabad');
+    expect(defaultLocation('HYDERABAD')).toBe('Hyderabad');
+    expect(emptyValues('Bengaluru', ['Bangalore']).locationPreference).toBe('Bangalore');
     expect(emptyValues('Pune').locationPreference).toBe('Hyderabad');
     expect(emptyValues('Pune').phoneCountryCode).toBe('+91');
     expect(emptyValues('Pune').phoneCountry).toBe('IN');

@@ -23,14 +23,19 @@ export const emptyEducation = (): Education => ({
   score: '',
 });
 
-/** The job's location when applicants may choose it, else the first choice (Hyderabad). */
-export function defaultLocation(jobLocation: string): string {
+/**
+ * The choice that is the job's city, matched by its canonical name or any
+ * alias regardless of case (a job in "Bengaluru", alias "Bangalore",
+ * picks the choice "Bangalore"); else the first choice (Hyderabad).
+ */
+export function defaultLocation(jobLocation: string, aliases: readonly string[] = []): string {
   const options: readonly string[] = APPLICATION_OPTIONS.locationPreferences;
-  return options.includes(jobLocation) ? jobLocation : options[0]!;
+  const names = [jobLocation, ...aliases].map((n) => n.trim().toLowerCase());
+  return options.find((o) => names.includes(o.toLowerCase())) ?? options[0]!;
 }
 
-/** A fresh form for a job in jobLocation: one empty work and education entry to start from. */
-export function emptyValues(jobLocation: string): ApplyValues {
+/** A fresh form for a job in jobLocation (with its aliases): one empty work and education entry to start from. */
+export function emptyValues(jobLocation: string, aliases: readonly string[] = []): ApplyValues {
   return {
     firstName: '',
     middleName: '',
@@ -42,7 +47,7 @@ export function emptyValues(jobLocation: string): ApplyValues {
     address: '',
     linkedin: '',
     website: '',
-    locationPreference: defaultLocation(jobLocation),
+    locationPreference: defaultLocation(jobLocation, aliases),
     availabilityDate: '',
     workExperiences: [emptyWork()],
     educations: [emptyEducation()],

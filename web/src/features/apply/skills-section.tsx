@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import copy from '../../../../content/apply.json';
 import { APPLICATION_LIMITS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
@@ -15,8 +15,8 @@ interface Props {
   focusLater(id: string): void;
 }
 
-/** Skills as chips: type one, Add (or Enter), delete any. */
-export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
+/** Skills as chips: type one, Add (or Enter), delete any. Renders again only when its props (or what is typed) change. */
+export const SkillsSection = memo(function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
   const [draft, setDraft] = useState('');
   const inputId = fieldId('skills');
   const full = skills.length >= APPLICATION_LIMITS.maxSkills;
@@ -102,4 +102,4 @@ export function SkillsSection({ skills, errors, onChange, focusLater }: Props) {
       )}
     </FormSection>
   );
-}
+});

@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import copy from '../../../../content/apply.json';
 import { type WorkExperience } from '../../gen/wire';
 import { APPLICATION_LIMITS } from '../../gen/apply-rules';
 import { fill } from '../../lib/text';
+import { useHandlers } from '../../lib/use-handlers';
 import { TextField } from './fields';
 import { type Errors, type ListUpdate } from './form-parts';
 import { emptyWork, fieldId, updated, without } from './form-state';
@@ -17,8 +19,9 @@ interface Props {
   focusLater(id: string): void;
 }
 
-/** Earlier jobs: entries to add; each but the first can be removed. */
-export function WorkSection({ entries, errors, onChange, focusLater }: Props) {
+/** Earlier jobs: entries to add; each but the first can be removed. Renders again only when its props change. */
+export const WorkSection = memo(function WorkSection({ entries, errors, onChange, focusLater }: Props) {
+  const handler = useHandlers();
   return (
     <RepeatableSection
       id="apply-section-work"
@@ -36,7 +39,8 @@ export function WorkSection({ entries, errors, onChange, focusLater }: Props) {
     >
       {(w, i) => {
         const p = (k: keyof WorkExperience) => `workExperiences.${i}.${k}`;
-        const set = (k: keyof WorkExperience) => (v: string) => onChange((list) => updated(list, i, (old) => ({ ...old, [k]: v })), p(k));
+        const set = (k: keyof WorkExperience) =>
+          handler(p(k), (v: string) => onChange((list) => updated(list, i, (old) => ({ ...old, [k]: v })), p(k)));
         return (
           <>
             <TextField path={p('jobTitle')} label={t.labels.jobTitle} value={w.jobTitle} error={errors[p('jobTitle')]} onChange={set('jobTitle')} />
@@ -65,4 +69,4 @@ export function WorkSection({ entries, errors, onChange, focusLater }: Props) {
       }}
     </RepeatableSection>
   );
-}
+});

@@ -7,7 +7,9 @@ import type { BlogPost } from '../../gen/wire';
 import { useServerDocumentTitle } from '../../lib/meta';
 import { BLOG_PATH } from './blog-query';
 import { CommentsSection } from './comments-section';
+import { PostAuthorBox, PostByline } from './post-author';
 import { PostSlides } from './post-slides';
+import { PostTags } from './post-tags';
 
 const t = copy.post;
 
@@ -29,6 +31,8 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           <p className="mt-2 text-sm text-slate-600">
             {t.posted} <time dateTime={post.createdAt}>{post.dateText}</time>
           </p>
+          <PostByline author={post.author} />
+          <PostTags tags={post.tags} />
           <p className="mt-5 text-lg leading-relaxed text-slate-700">{post.description || blogCopy.card.descriptionFallback}</p>
           {post.image && (
             // The post's largest paint: never lazy, asked for first.
@@ -37,7 +41,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
               srcSet={post.imageSrcset}
               sources={post.imageSources}
               sizes="(min-width: 48rem) 736px, 100vw"
-              alt={post.title}
+              alt={post.imageAlt || post.title}
               width={1280}
               height={720}
               priority
@@ -48,6 +52,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
         <div className="mt-10 border-t border-slate-200 pt-10">
           <PostSlides slides={post.slides} />
         </div>
+        <PostAuthorBox author={post.author} />
       </article>
       <CommentsSection postId={post.id} />
     </div>

@@ -3,7 +3,6 @@ import { ArrowLink } from '../../components/arrow-link';
 import { Picture } from '../../components/picture';
 import type { BlogSummary } from '../../gen/wire';
 import { BlogPlaceholder } from './blog-placeholder';
-import { blogPostUrl } from './blog-query';
 
 const cover = 'aspect-video h-auto w-full bg-slate-100 object-cover';
 /** A card's width: a third of the 80rem list from lg, half from md, else the screen (sizes' default). */
@@ -28,7 +27,7 @@ export function BlogCard({ post, headingLevel = 3, eager = false }: Props) {
           srcSet={post.imageSrcset}
           sources={post.imageSources}
           sizes={cardSizes}
-          alt={post.title}
+          alt={post.imageAlt || post.title}
           width={640}
           height={360}
           lazy={!eager}
@@ -42,10 +41,11 @@ export function BlogCard({ post, headingLevel = 3, eager = false }: Props) {
         {post.dateText && (
           <p className="mt-1 text-sm text-slate-600">
             <time dateTime={post.createdAt}>{post.dateText}</time>
+            {post.authorName && <> · {post.authorName}</>}
           </p>
         )}
         <p className="mt-2 line-clamp-2 text-slate-700">{post.description || copy.card.descriptionFallback}</p>
-        <ArrowLink to={blogPostUrl(post.id)} className="mt-auto self-start pt-4">
+        <ArrowLink to={post.path} className="mt-auto self-start pt-4">
           {copy.card.readMore}
           <span className="sr-only">: {post.title}</span>
         </ArrowLink>

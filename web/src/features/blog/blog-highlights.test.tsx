@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/render-app';
 import { BlogHighlights } from './blog-highlights';
 
 function post(id: string, title: string, image = ''): BlogSummary {
-  return { id, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z', dateText: 'November 1, 2026' };
+  return { id, path: `/blog/${id}`, title, description: `About ${title}.`, image, createdAt: '2026-11-01T00:00:00Z', dateText: 'November 1, 2026' };
 }
 
 const posts = [

@@ -7,6 +7,7 @@ import { ruleOf } from '../../lib/form-rules';
 
 const post: BlogPost = {
   id: 'p1',
+  path: '/blog/p1',
   title: 'A post',
   description: '',
   image: '',

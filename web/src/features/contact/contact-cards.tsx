@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import copy from '../../../../content/contact.json';
 import site from '../../../../content/site.json';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
+import { StaticMarkup } from '../../components/static-markup';
 
 const t = copy.cards;
 
@@ -11,7 +12,8 @@ const link = 'break-words rounded-sm font-semibold text-brand-700 underline-offs
 export function ContactCards() {
   const { address } = site;
   return (
-    <section aria-labelledby="contact-cards-title">
+    // Nothing here changes on the page: hydration leaves it as served.
+    <StaticMarkup as="section" aria-labelledby="contact-cards-title">
       <h2 id="contact-cards-title" className="sr-only">
         {t.heading}
       </h2>
@@ -34,7 +36,7 @@ export function ContactCards() {
           </address>
         </Card>
       </ul>
-    </section>
+    </StaticMarkup>
   );
 }
 

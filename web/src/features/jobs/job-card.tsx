@@ -1,14 +1,26 @@
 import { MapPinIcon } from '../../components/icons';
+import { StaticMarkup } from '../../components/static-markup';
 import { fill } from '../../lib/text';
 import type { Job } from '../../gen/wire';
 import { CopyLinkButton } from './copy-link-button';
-import { experienceText } from './job-text';
+import { employmentTypeText, experienceText, workplaceText } from './job-text';
 import type { OpenPositionsCopy } from './open-positions';
 import { PulseLink } from './pulse-link';
 
 const linkBase = 'inline-flex flex-1 items-center justify-center rounded-lg px-4 py-2.5 text-center font-semibold sm:flex-none';
 
-/** One open position: title, location, experience and the ways on. */
+/** "Posted today", "Posted 1 day ago", "Posted 3 days ago". */
+export function postedText(days: number, copy: Pick<OpenPositionsCopy, 'postedToday' | 'postedOneDay' | 'postedDays'>): string {
+  if (days <= 0) return copy.postedToday;
+  return days === 1 ? copy.postedOneDay : fill(copy.postedDays, { days });
+}
+
+const chip = 'rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200';
+
+/**
+ * One open position: title, location, experience, department, employment
+ * type, workplace, when it was posted and the ways on.
+ */
 export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
   const id = encodeURIComponent(job.id);
   const forJob = fill(copy.forJob, { jobTitle: job.jobTitle });
@@ -24,7 +36,8 @@ export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
           failed={copy.copyFailed}
         />
       </div>
-      <dl className="mt-4 space-y-2 text-slate-700">
+      {/* The facts never change on the page: hydration leaves them as served. */}
+      <StaticMarkup as="dl" className="mt-4 space-y-2 text-slate-700">
         <div className="flex items-center gap-2">
           <dt>
             <MapPinIcon className="size-5 text-brand-700" />
@@ -42,7 +55,30 @@ export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
           </dt>
           <dd>{experienceText(job.experience)}</dd>
         </div>
-      </dl>
+      </StaticMarkup>
+      <StaticMarkup as="dl" className="mt-3 flex flex-wrap gap-2">
+        {job.department && (
+          <div className={chip}>
+            <dt className="sr-only">{copy.department}</dt>
+            <dd>{job.department}</dd>
+          </div>
+        )}
+        {job.employmentType && (
+          <div className={chip}>
+            <dt className="sr-only">{copy.employmentType}</dt>
+            <dd>{employmentTypeText(job.employmentType)}</dd>
+          </div>
+        )}
+        {job.workplace && (
+          <div className={chip}>
+            <dt className="sr-only">{copy.workplace}</dt>
+            <dd>{workplaceText(job.workplace)}</dd>
+          </div>
+        )}
+      </StaticMarkup>
+      <p className="mt-3 text-sm text-slate-600">
+        <time dateTime={job.createdAt.slice(0, 10)}>{postedText(job.postedDaysAgo, copy)}</time>
+      </p>
       <div className="mt-auto flex flex-wrap gap-3 pt-6">
         <PulseLink
           to={`/job/${id}`}

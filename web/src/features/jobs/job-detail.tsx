@@ -6,10 +6,12 @@ import type { Job } from '../../gen/wire';
 import { useServerDocumentTitle } from '../../lib/meta';
 import { ApplyAction } from './apply-action';
 import { JobFacts } from './job-facts';
+import { ShareLinks } from './share-links';
+import { StaticMarkup } from '../../components/static-markup';
 
 const t = copy.detail;
 
-/** One open position: facts, the description (server-sanitised HTML) and how to apply. */
+/** One open position: facts, the description (server-sanitised HTML), how to apply and, while open, ways to share it. */
 export function JobDetail({ job }: { job: Job }) {
   useServerDocumentTitle(job.pageTitle);
   // The server decides whether applications are open; the page only shows it.
@@ -31,9 +33,9 @@ export function JobDetail({ job }: { job: Job }) {
           {t.posted} <time dateTime={job.createdAt.slice(0, 10)}>{formatLongDate(job.createdAt)}</time>
         </p>
         <h2 className="sr-only">{t.factsLabel}</h2>
-        <div className="mt-8">
+        <StaticMarkup as="div" className="mt-8">
           <JobFacts job={job} />
-        </div>
+        </StaticMarkup>
         <div className="mt-8">
           <ApplyAction job={job} closed={closed} />
         </div>
@@ -50,6 +52,8 @@ export function JobDetail({ job }: { job: Job }) {
           <ApplyAction job={job} closed={closed} />
         </div>
       </section>
+
+      {!closed && <ShareLinks job={job} />}
     </article>
   );
 }

@@ -1,7 +1,8 @@
 import copy from '../../../../content/jobs.json';
 import { formatLongDate } from '../../lib/format';
 import type { Job } from '../../gen/wire';
-import { employmentTypeText, experienceText, salaryText } from './job-text';
+import site from '../../../../content/site.json';
+import { employmentTypeText, experienceText, salaryText, workplaceFact } from './job-text';
 
 const labels = copy.detail.facts;
 
@@ -11,6 +12,8 @@ export function JobFacts({ job }: { job: Job }) {
     [labels.location, job.location],
     [labels.experience, experienceText(job.experience)],
   ];
+  // A remote job's structured data names the country applicants must be in; the page says it too.
+  if (job.workplace) facts.push([labels.workplace, workplaceFact(job.workplace, site.address.countryName)]);
   if (job.department) facts.push([labels.department, job.department]);
   if (job.employmentType) facts.push([labels.employmentType, employmentTypeText(job.employmentType)]);
   const salary = salaryText(job.salaryMin, job.salaryMax);

@@ -16,6 +16,9 @@ export const JOBS_PATH = '/jobs';
 
 const JOB_SEARCH_API = '/api/jobs/search';
 
+/** The Atom feed of open positions; a search's query string makes it that search's feed. */
+export const JOBS_FEED_PATH = '/jobs/feed.xml';
+
 const spaces = new RegExp(`${JOB_SEARCH.spaceClass}+`, 'u');
 
 /**
@@ -30,6 +33,25 @@ export function normalizeValue(v: string): string {
   return Array.from(collapsed).slice(0, JOB_SEARCH.valueMax).join('').replace(/ +$/, '');
 }
 
+/**
+ * A parameter's value as the server keeps it: normalised; years a whole
+ * number from 0 to JOB_SEARCH.yearsMax without leading zeros, workplace one
+ * of JOB_SEARCH.workplaces in lower case; anything else "" (dropped).
+ */
+export function normalizeParam(param: JobSearchParam, v: string): string {
+  const value = normalizeValue(v);
+  if (param === 'years') {
+    if (!/^[0-9]{1,2}$/.test(value)) return '';
+    const n = Number(value);
+    return n <= JOB_SEARCH.yearsMax ? String(n) : '';
+  }
+  if (param === 'workplace') {
+    const w = value.toLowerCase();
+    return (JOB_SEARCH.workplaces as readonly string[]).includes(w) ? w : '';
+  }
+  return value;
+}
+
 function decode(s: string): string | undefined {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -42,7 +64,11 @@ function isParam(key: string): key is JobSearchParam {
   return (JOB_SEARCH.params as readonly string[]).includes(key);
 }
 
-/** Reads a search from a URL's query ("?q=go" or "q=go"): unknown parameters ignored, the first of repeated ones counts. */
+/**
+ * Reads a search from a URL's query ("?q=go" or "q=go"): unknown parameters
+ * ignored, the first of repeated ones counts. (The server redirects links
+ * with the old experience parameter, so it never reaches the page.)
+ */
 export function parseJobQuery(search: string): JobQuery {
   const q = { ...EMPTY_QUERY };
   const seen = new Set<string>();
@@ -54,7 +80,7 @@ export function parseJobQuery(search: string): JobQuery {
     const value = decode(i < 0 ? '' : pair.slice(i + 1));
     if (value === undefined) continue;
     seen.add(key);
-    q[key] = normalizeValue(value);
+    q[key] = normalizeParam(key, value);
   }
   return q;
 }
@@ -85,4 +111,9 @@ export function jobsUrl(q: JobQuery): string {
 /** The API path the /jobs page reads for a search (its boot data key). */
 export function jobSearchApiPath(q: JobQuery): string {
   return withQuery(JOB_SEARCH_API, q);
+}
+
+/** The Atom feed of the positions a search matches (the server's self link of that feed). */
+export function jobsFeedUrl(q: JobQuery): string {
+  return withQuery(JOBS_FEED_PATH, q);
 }

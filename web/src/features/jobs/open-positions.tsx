@@ -6,7 +6,8 @@ import { useApi } from '../../lib/api';
 import { fill } from '../../lib/text';
 import type { Job } from '../../gen/wire';
 import { JobCard } from './job-card';
-import { JOBS_PATH } from './job-query';
+import { EMPTY_QUERY, JOBS_PATH } from './job-query';
+import { JobsFeedLink, usePageFeed } from './jobs-feed';
 
 const PATH = '/api/jobs';
 
@@ -15,8 +16,16 @@ export interface OpenPositionsCopy extends LoadStateCopy {
   intro: string;
   /** The link to the searchable list of every position (/jobs). */
   searchAll: string;
+  /** The link to the Atom feed of every open position. */
+  subscribe: string;
   location: string;
   experience: string;
+  department: string;
+  employmentType: string;
+  workplace: string;
+  postedToday: string;
+  postedOneDay: string;
+  postedDays: string;
   viewDetails: string;
   apply: string;
   forJob: string;
@@ -35,6 +44,7 @@ export interface OpenPositionsCopy extends LoadStateCopy {
  */
 export function OpenPositions({ headingId, copy }: { headingId: string; copy: OpenPositionsCopy }) {
   const jobs = useApi<Job[]>(PATH);
+  usePageFeed(EMPTY_QUERY);
   return (
     <Section
       id={headingId}
@@ -78,6 +88,9 @@ export function OpenPositions({ headingId, copy }: { headingId: string; copy: Op
             </ul>
           )}
         </LoadState>
+        <p className="mt-10">
+          <JobsFeedLink q={EMPTY_QUERY} label={copy.subscribe} />
+        </p>
       </div>
     </Section>
   );

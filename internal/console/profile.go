@@ -1,0 +1,163 @@
+package console
+
+// A member of staff's public profile, set on their account page and shown
+// as the author of their posts: display name, bio and a square photo.
+// The photo is checked as a cover is (docfile), cropped square and
+// encoded by media in a few sizes, stored under photos/ in blob storage
+// and served publicly from /photos/ (as covers from /covers/).
+
+import (
+	"context"
+	"net/http"
+
+	"corpsite/internal/docfile"
+	"corpsite/internal/domain"
+	"corpsite/internal/editing"
+	"corpsite/internal/media"
+	"corpsite/internal/wire"
+)
+
+// PhotoFolder is the blob folder of staff photos, served publicly (by the
+// site, at /photos/).
+const PhotoFolder = "photos"
+
+// PhotoKey is the blob key of a staff photo file's URL, or "" for any
+// other URL. The site serves a photo only under a name it accepts.
+func PhotoKey(url string) string { return imageKey(PhotoFolder, url) }
+
+// ImageKey is the blob key of a cover's or a photo's file URL, or "".
+func ImageKey(url string) string {
+	if key := CoverKey(url); key != "" {
+		return key
+	}
+	return PhotoKey(url)
+}
+
+// profileRoutes are the member's own profile (account page) and the
+// choices of a post's author (post editor).
+func (s *Server) profileRoutes() []adminRoute {
+	return []adminRoute{
+		get("/account/profile", anyStaff, s.accountProfile),
+		send(http.MethodPut, "/account/profile", anyStaff, s.accountSaveProfile),
+		call(http.MethodPost, "/account/profile/photo", anyStaff, s.accountUploadPhoto).multipart().limited(&coverLimits),
+		call(http.MethodDelete, "/account/profile/photo", anyStaff, s.accountRemovePhoto),
+		get("/authors", editors, s.adminAuthors),
+	}
+}
+
+// profileView is p as the account page shows it.
+func profileView(p domain.StaffProfile) wire.StaffProfile {
+	return wire.StaffProfile{DisplayName: p.DisplayName, Bio: p.Bio, Photo: imageVersionsView(p.Photo)}
+}
+
+// GET /api/admin/account/profile
+func (s *Server) accountProfile(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.StaffProfile, error) {
+	p, err := s.store.GetStaffProfile(r.Context(), st.ID)
+	return profileView(p), err
+}
+
+// PUT /api/admin/account/profile: the display name and bio; the photo stays.
+func (s *Server) accountSaveProfile(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.StaffProfileInput) (wire.StaffProfile, error) {
+	p, err := editing.SaveProfile(r.Context(), s.store, st.ID, in.DisplayName, in.Bio)
+	if err != nil {
+		return wire.StaffProfile{}, err
+	}
+	s.site.Changed(r.Context())
+	return profileView(p), nil
+}
+
+// POST /api/admin/account/profile/photo: multipart form with the image in
+// field "image". Replaces the member's photo; the old one's files are
+// deleted.
+func (s *Server) accountUploadPhoto(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.StaffProfile, error) {
+	ctx := r.Context()
+	if s.blobs == nil {
+		return wire.StaffProfile{}, errNoBlobs
+	}
+	checked, err := s.readImage(ctx, r, docfile.ProfilePhoto)
+	if err != nil {
+		return wire.StaffProfile{}, err
+	}
+	defer checked.Remove()
+	versions, err := s.storeImage(ctx, checked, PhotoFolder, "photo", media.EncodePhoto)
+	if err != nil {
+		return wire.StaffProfile{}, err
+	}
+	return s.replacePhoto(r, st, versions)
+}
+
+// DELETE /api/admin/account/profile/photo: no photo any more.
+func (s *Server) accountRemovePhoto(_ http.ResponseWriter, r *http.Request, st *Staff) (wire.StaffProfile, error) {
+	return s.replacePhoto(r, st, nil)
+}
+
+// replacePhoto makes versions the member's photo and deletes the old
+// one's files (or, when storing fails, the new one's).
+func (s *Server) replacePhoto(r *http.Request, st *Staff, versions []domain.ImageVersion) (wire.StaffProfile, error) {
+	ctx := r.Context()
+	old, err := s.store.SetStaffPhoto(ctx, st.ID, versions)
+	if err != nil {
+		s.deleteCoverFiles(r, versions)
+		return wire.StaffProfile{}, err
+	}
+	s.deleteCoverFiles(r, old)
+	s.site.Changed(ctx)
+	p, err := s.store.GetStaffProfile(ctx, st.ID)
+	return profileView(p), err
+}
+
+// GET /api/admin/authors: the members who have a display name, by name.
+func (s *Server) adminAuthors(_ http.ResponseWriter, r *http.Request, _ *Staff) ([]wire.Author, error) {
+	list, err := s.store.ListStaffProfiles(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]wire.Author, 0, len(list))
+	for _, p := range list {
+		a := wire.Author{ID: p.StaffID, Name: p.DisplayName, Disabled: p.Disabled}
+		if len(p.Photo) > 0 {
+			a.Photo = p.Photo[0].URL
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// postAuthor checks the author in (absent: the stored one stays; for a
+// new post, the member creating it when they may be an author) and sets
+// it on p.
+func (s *Server) postAuthor(ctx context.Context, st *Staff, p *domain.BlogPost, isNew bool, in wire.AdminPostInput) error {
+	if in.AuthorID == nil {
+		if !isNew {
+			return nil
+		}
+		id, err := editing.DefaultAuthor(ctx, s.store, st.ID)
+		p.AuthorID = id
+		return err
+	}
+	if err := editing.CheckAuthor(ctx, s.store, p.AuthorID, *in.AuthorID); err != nil {
+		return err
+	}
+	p.AuthorID = *in.AuthorID
+	return nil
+}
+
+// previewAuthor sets on p the author the editor has chosen (checked as a
+// save would), with their profile as the page shows it.
+func (s *Server) previewAuthor(ctx context.Context, st *Staff, p *domain.BlogPost, isNew bool, in wire.AdminPostInput) error {
+	was := p.AuthorID
+	err := s.postAuthor(ctx, st, p, isNew, in)
+	if err != nil || p.AuthorID == was && p.Author != nil {
+		return err
+	}
+	p.Author = nil
+	if p.AuthorID == "" {
+		return nil
+	}
+	prof, err := s.store.GetStaffProfile(ctx, p.AuthorID)
+	if err != nil {
+		return err
+	}
+	p.Author = domain.AuthorOf(prof)
+	return nil
+}
