@@ -54,6 +54,9 @@ func TestAdminPageServesTheConsoleShell(t *testing.T) {
 			t.Errorf("GET %s: X-Robots-Tag %q, want noindex", target, xr)
 		}
 		checkSecurityHeaders(t, "GET "+target, res)
+		if got := res.Header.Get("Cross-Origin-Opener-Policy"); got != "same-origin" {
+			t.Errorf("GET %s: Cross-Origin-Opener-Policy = %q, want same-origin (the console is isolated from its opener)", target, got)
+		}
 		for _, want := range []string{
 			`<html lang="en-IN">`,
 			`<title>Staff console</title>`,

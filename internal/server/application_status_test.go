@@ -40,6 +40,9 @@ func checkPrivate(t *testing.T, name string, res response) {
 	if res.Header.Get("ETag") != "" {
 		t.Errorf("%s: has an ETag", name)
 	}
+	if got := res.Header.Get("Cross-Origin-Opener-Policy"); got != "same-origin" {
+		t.Errorf("%s: Cross-Origin-Opener-Policy = %q, want same-origin", name, got)
+	}
 }
 
 func TestStatusPageIsPrivateAndHoldsNothingPrivate(t *testing.T) {

@@ -500,6 +500,11 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		{"path too long", "GET", "/" + strings.Repeat("a", 3000), nil, 414},
 		{"head", "HEAD", "/", nil, 200},
 	}
+	for _, path := range []string{"/", "/jobs"} {
+		if res := f.get(t, path); res.Header.Get("Cross-Origin-Opener-Policy") != "" || res.Header.Get("ETag") == "" {
+			t.Errorf("GET %s: Cross-Origin-Opener-Policy %q, ETag %q; want none and one (a page the same for everyone)", path, res.Header.Get("Cross-Origin-Opener-Policy"), res.Header.Get("ETag"))
+		}
+	}
 	ids := map[string]bool{}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -512,6 +517,14 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				t.Errorf("X-Request-Id %q repeated", id)
 			} else {
 				ids[id] = true
+			}
+			// A page the same for every visitor (200 with an ETag) is not isolated from its opener; the rest is.
+			wantCOOP := "same-origin"
+			if res.Status == http.StatusOK && res.Header.Get("ETag") != "" && strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				wantCOOP = ""
+			}
+			if got := res.Header.Get("Cross-Origin-Opener-Policy"); got != wantCOOP {
+				t.Errorf("Cross-Origin-Opener-Policy = %q, want %q", got, wantCOOP)
 			}
 			if hsts := res.Header.Get("Strict-Transport-Security"); hsts != "max-age=63072000; includeSubDomains" {
 				t.Errorf("Strict-Transport-Security = %q on an https site, want two years (max-age=63072000) with includeSubDomains", hsts)
