@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { markTakenOver, replayEarlyActions } from '../lib/early-input';
+import { markTakenOver, replayEarlyActions, whenTakenOver } from '../lib/early-input';
 import { useRoutes } from '../lib/router';
 import { useKeepVisitSource } from '../lib/visit-source';
 import { ApiProvider, type ApiCache } from '../lib/api';
@@ -29,12 +29,21 @@ export function App({ cache, registry, now, settings, failed }: AppProps) {
   // page's loader stops holding them back.
   useLayoutEffect(markTakenOver, []);
   useEffect(() => {
-    // Marks the page as interactive (end-to-end tests wait for it).
-    document.documentElement.dataset.hydrated = 'true';
-    // What the visitor tapped or submitted before, once the page's own
-    // effects (a form enabling its button, say) have rendered.
-    const timer = setTimeout(replayEarlyActions, 0);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gone = false;
+    // Once every part of the page has hydrated (some do in later tasks, see HydrateLater):
+    whenTakenOver(() => {
+      if (gone) return;
+      // Marks the page as interactive (end-to-end tests wait for it).
+      document.documentElement.dataset.hydrated = 'true';
+      // What the visitor tapped or submitted before, once the page's own
+      // effects (a form enabling its button, say) have rendered.
+      timer = setTimeout(replayEarlyActions, 0);
+    });
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, []);
   return (
     <SettingsProvider settings={settings}>

@@ -194,15 +194,64 @@ export function hydrating(): boolean {
   return early !== undefined && !early.taken;
 }
 
+/** Parts of the page as served still waiting for their turn to hydrate (HydrateLater). */
+let waitingParts = 0;
+/** Whether the app's own first commit has happened (markTakenOver was called). */
+let appCommitted = false;
+/** What runs once the app has taken over the whole page. */
+const onTakeOver: (() => void)[] = [];
+
+/**
+ * Counts a part of the page as served that hydrates in a later task
+ * (HydrateLater): until every such part has, the page is still being
+ * hydrated (hydrating() stays true, early input is kept for its forms and
+ * taps are held). Returns what to call once the part has hydrated.
+ */
+export function holdTakeOver(): () => void {
+  waitingParts++;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    waitingParts = Math.max(0, waitingParts - 1);
+    if (waitingParts === 0 && appCommitted && hydrating()) takeOver();
+  };
+}
+
+/**
+ * Ends the hydration of the page as served at once: the visitor went to
+ * another page before every part had its turn. Parts still waiting then
+ * hydrate as the app's own, and the next page is rendered, not hydrated.
+ */
+export function endHydration() {
+  if (!hydrating()) return;
+  waitingParts = 0;
+  appCommitted = true;
+  takeOver();
+}
+
 /**
  * Tells the loader the app has taken over the page: from now on taps and
  * submits go to the app, not into the queue. Called as the page hydrates
- * (a layout effect of the app).
+ * (a layout effect of the app); when parts of the page hydrate later
+ * (holdTakeOver), the take-over waits for the last of them.
  */
 export function markTakenOver() {
+  appCommitted = true;
+  if (waitingParts === 0) takeOver();
+}
+
+function takeOver() {
   const early = earlyActions();
   if (early) early.taken = true;
   captured = null;
+  for (const f of onTakeOver.splice(0)) f();
+}
+
+/** Runs f once the app has taken over the whole page (at once if it has, or if no loader ran). */
+export function whenTakenOver(f: () => void) {
+  if (hydrating()) onTakeOver.push(f);
+  else f();
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { endHydration } from './early-input';
 
 /** How the current location was reached: a load or Back/Forward (POP), a link or navigate (PUSH, REPLACE). */
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
@@ -146,7 +147,11 @@ export function BrowserRouter({ children, beforeShow }: { children: ReactNode; b
   const [value, setValue] = useState<LocationValue>(() => ({ location: browserLocation(), type: 'POP' }));
   const show = useMemo(
     () => (type: NavigationType) => {
-      const update = () => startTransition(() => setValue({ location: browserLocation(), type }));
+      const update = () => {
+        // The page as served is left: whatever of it has not hydrated yet is now the app's (early-input.ts).
+        endHydration();
+        startTransition(() => setValue({ location: browserLocation(), type }));
+      };
       const wait = beforeShow?.();
       if (!wait) return update();
       void wait.then((ok) => (ok ? update() : window.location.reload()));

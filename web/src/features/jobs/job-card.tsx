@@ -1,3 +1,4 @@
+import { HydrateLater } from '../../components/hydrate-later';
 import { MapPinIcon } from '../../components/icons';
 import { StaticMarkup } from '../../components/static-markup';
 import { fill } from '../../lib/text';
@@ -25,7 +26,8 @@ export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
   const id = encodeURIComponent(job.id);
   const forJob = fill(copy.forJob, { jobTitle: job.jobTitle });
   return (
-    <li data-reveal="fade-in-up" className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    // Each card hydrates in a task of its own: a list of them is most of its page's hydration.
+    <HydrateLater name={`job-card-${job.id}`} as="li" data-reveal="fade-in-up" className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-lg font-semibold text-slate-900">{job.jobTitle}</h3>
         <CopyLinkButton
@@ -97,6 +99,6 @@ export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
           {copy.apply} <span className="sr-only">{forJob}</span>
         </PulseLink>
       </div>
-    </li>
+    </HydrateLater>
   );
 }

@@ -1,0 +1,148 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useLayoutEffect, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hydrating, markTakenOver, whenTakenOver } from '../lib/early-input';
+import { HydrateLater } from './hydrate-later';
+
+type Early = { __early?: { taken?: boolean; held: Element[] } };
+
+/** How many times each part's contents rendered, by part. */
+const renders: Record<string, number> = {};
+
+function Counter({ label }: { label: string }) {
+  renders[label] = (renders[label] ?? 0) + 1;
+  const [n, setN] = useState(0);
+  return (
+    <button type="button" onClick={() => setN(n + 1)}>
+      {label} {n}
+    </button>
+  );
+}
+
+function Page() {
+  useLayoutEffect(markTakenOver, []);
+  return (
+    <main>
+      <Counter label="Menu" />
+      <ul>
+        <HydrateLater name="first" as="li" className="card">
+          <Counter label="First" />
+        </HydrateLater>
+        <HydrateLater name="second" as="li" className="card">
+          <Counter label="Second" />
+        </HydrateLater>
+      </ul>
+    </main>
+  );
+}
+
+/**
+ * Lets the browser run one more task (each part's turn is one); outside
+ * act, which would run the others too. Preact renders in microtasks.
+ */
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = container = null;
+  delete (window as Early).__early;
+  for (const k of Object.keys(renders)) delete renders[k];
+});
+
+describe('HydrateLater', () => {
+  it('hydrates each part in a task of its own after the page, keeping the served markup, and the page is taken over after the last', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    document.body.append(container);
+    const served = Array.from(container.querySelectorAll('li'));
+    const servedButtons = served.map((li) => li.querySelector('button'));
+    const servedHTML = container.innerHTML;
+    (window as Early).__early = { held: [] };
+    for (const k of Object.keys(renders)) delete renders[k];
+    let takenOver = 0;
+
+    act(() => {
+      root = hydrateRoot(container!, <Page />);
+    });
+    whenTakenOver(() => takenOver++);
+    // The page hydrated; its parts wait, as served.
+    expect(renders).toEqual({ Menu: 1 });
+    expect(container.innerHTML).toBe(servedHTML);
+    expect(hydrating()).toBe(true);
+    expect((window as Early).__early?.taken).toBeFalsy();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu 0' }));
+    expect(screen.getByRole('button', { name: 'Menu 1' })).toBeTruthy();
+    fireEvent.click(servedButtons[1]!);
+    expect(servedButtons[1]!.textContent).toBe('Second 0');
+
+    await nextTask();
+    expect(renders).toEqual({ Menu: 2, First: 1 });
+    expect(takenOver).toBe(0);
+    expect(hydrating()).toBe(true);
+
+    await nextTask();
+    expect(renders).toEqual({ Menu: 2, First: 1, Second: 1 });
+    expect(takenOver).toBe(1);
+    expect(hydrating()).toBe(false);
+    expect((window as Early).__early?.taken).toBe(true);
+
+    // The served elements were hydrated, not replaced, and now answer.
+    expect(Array.from(container.querySelectorAll('li'))).toEqual(served);
+    expect(served.map((li) => li.className)).toEqual(['card', 'card']);
+    fireEvent.click(servedButtons[0]!);
+    fireEvent.click(servedButtons[1]!);
+    expect(servedButtons.map((b) => b!.textContent)).toEqual(['First 1', 'Second 1']);
+    expect(container.querySelectorAll('button')).toHaveLength(3);
+  });
+
+  it('does not keep the page waiting for a part that is gone before its turn, nor after the visitor has left the page', async () => {
+    function Shown({ second }: { second: boolean }) {
+      useLayoutEffect(markTakenOver, []);
+      return (
+        <ul>
+          <HydrateLater name="first" as="li">
+            <Counter label="First" />
+          </HydrateLater>
+          {second && (
+            <HydrateLater name="second" as="li">
+              <Counter label="Second" />
+            </HydrateLater>
+          )}
+        </ul>
+      );
+    }
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Shown second />);
+    document.body.append(container);
+    (window as Early).__early = { held: [] };
+    let takenOver = 0;
+    act(() => {
+      root = hydrateRoot(container!, <Shown second />);
+    });
+    whenTakenOver(() => takenOver++);
+    // The second part goes before its turn (its list rendered again).
+    act(() => root!.render(<Shown second={false} />));
+    for (let i = 0; i < 4 && takenOver === 0; i++) await nextTask();
+    expect(takenOver).toBe(1);
+    expect(hydrating()).toBe(false);
+    expect(container.querySelectorAll('li')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'First 0' }));
+    expect(screen.getByRole('button', { name: 'First 1' })).toBeTruthy();
+  });
+
+  it('renders its part at once when the app renders it (no page being hydrated)', () => {
+    let takenOver = 0;
+    render(<Page />);
+    whenTakenOver(() => takenOver++);
+    expect(renders).toEqual({ Menu: 1, First: 1, Second: 1 });
+    expect(takenOver).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Second 0' }));
+    expect(screen.getByRole('button', { name: 'Second 1' })).toBeTruthy();
+  });
+});
