@@ -600,7 +600,8 @@ func (s *Server) documentData(spec *pageSpec, html, style string, boot []byte) m
 // so both depended on that race.) Each appended preload starts a fetch at
 // once, a few milliseconds of a phone's main thread: seventeen of them in
 // one task made a long task of their own (60-320 ms with the CPU slowed
-// 4×), so each gets its own task. The entry comes last: the page chunk's
+// 4×), so each gets its own task (a message to itself: unlike a timer, no
+// test clock holds it back). The entry comes last: the page chunk's
 // loader (Vite's) adds in one go every preload of the chunk not yet in the
 // document, which would make that long task again.
 // The Content-Security-Policy allows this
@@ -618,8 +619,10 @@ const appLoader = `(()=>{const q=self.__early={held:[]};` +
 	`addEventListener('submit',e=>hold(e,e.target.closest?.('form[data-submit-with-script]')),true);` +
 	`let started=false;const start=()=>{if(started)return;started=true;` +
 	`const m=JSON.parse(document.getElementById('app-modules').textContent);` +
-	`const next=i=>{if(i<m.preload.length){const l=document.createElement('link');l.rel='modulepreload';l.href=m.preload[i];document.head.append(l);setTimeout(next,0,i+1)}` +
-	`else{const s=document.createElement('script');s.type='module';s.src=m.entry;document.head.append(s)}};next(0)};` +
+	`let i=0;const c=new MessageChannel();` +
+	`const next=()=>{if(i<m.preload.length){const l=document.createElement('link');l.rel='modulepreload';l.href=m.preload[i++];document.head.append(l);c.port2.postMessage(0)}` +
+	`else{c.port1.onmessage=null;const s=document.createElement('script');s.type='module';s.src=m.entry;document.head.append(s)}};` +
+	`c.port1.onmessage=next;next()};` +
 	`if(document.hidden||!self.PerformanceObserver?.supportedEntryTypes?.includes('paint'))start();` +
 	`else{new PerformanceObserver((_,o)=>{o.disconnect();start()}).observe({type:'paint',buffered:true});` +
 	`addEventListener('visibilitychange',start,{once:true})}})()`

@@ -74,10 +74,7 @@ export function Section({
   const headerReveal = (reveal === undefined ? l.reveal : reveal) ?? undefined;
 
   return (
-    // Rendered by the browser once near the screen (render-when-near): most sections of a page start
-    // below it. Not a dark one: checkers that read colours off the screen (axe) would find light text
-    // on the page's white while it waits, and report its contrast.
-    <section aria-labelledby={id} className={join(!dark && 'render-when-near', className, tones[tone], 'py-16 sm:py-20')}>
+    <section aria-labelledby={id} className={join(className, tones[tone], 'py-16 sm:py-20')}>
       <div className={`mx-auto ${l.container} px-4 lg:px-6`}>
         {aside === undefined ? (
           <div data-reveal={headerReveal} className={l.header}>

@@ -27,7 +27,7 @@ export function JobCard({ job, copy }: { job: Job; copy: OpenPositionsCopy }) {
   const forJob = fill(copy.forJob, { jobTitle: job.jobTitle });
   return (
     // Each card hydrates in a task of its own: a list of them is most of its page's hydration.
-    <HydrateLater name={`job-card-${job.id}`} as="li" data-reveal="fade-in-up" className="render-when-near flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <HydrateLater name={`job-card-${job.id}`} as="li" data-reveal="fade-in-up" className="render-when-near flex flex-col [contain-intrinsic-block-size:auto_20rem] rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-lg font-semibold text-slate-900">{job.jobTitle}</h3>
         <CopyLinkButton
