@@ -38,7 +38,7 @@ func privateAPI(fn func(w http.ResponseWriter, r *http.Request) (any, error)) ht
 // setPrivate marks an answer as private: browsers and proxies keep no
 // copy, pages and links opened from it send no Referer, and it stays
 // isolated from the window that opened it (a page the same for everyone
-// is not; see pageOpenerPolicy).
+// is not; see renderedPage.setHeaders).
 func setPrivate(h http.Header) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")

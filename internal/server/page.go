@@ -483,9 +483,14 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 	}
 }
 
-// pageOpenerPolicy: every response carries Cross-Origin-Opener-Policy
-// same-origin (httpcore.SecurityHeaders) but a page the same for every
-// visitor (cached, with an ETag: the public site's pages). The policy puts
+// setHeaders sets the headers of p's answer in coding c but its
+// Content-Encoding and Content-Length (setEncoding), and returns p's
+// header values and whether it set an ETag: only on a 200 in a coding
+// that has one (with Cache-Control: no-cache).
+//
+// Every response carries Cross-Origin-Opener-Policy same-origin
+// (httpcore.SecurityHeaders) but a page the same for every visitor (a 200
+// with an ETag: the public site's pages), whose policy setHeaders removes. The policy puts
 // a document in a browsing context group of its own, which keeps windows of
 // other sites from holding a reference to it; for a page that shows
 // everyone the same it protects nothing, while the browser had to move the
@@ -493,11 +498,6 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, p *renderedPa
 // 300-450 ms more Total Blocking Time on /jobs with it (median of 5
 // interleaved runs, same bytes otherwise). The console, the API, the
 // applicant's status page and every error keep it.
-//
-// setHeaders sets the headers of p's answer in coding c but its
-// Content-Encoding and Content-Length (setEncoding), and returns p's
-// header values and whether it set an ETag: only on a 200 in a coding
-// that has one (with Cache-Control: no-cache).
 func (p *renderedPage) setHeaders(h http.Header, c coding) (*pageHeaders, bool) {
 	h["Content-Type"] = htmlContentType
 	h["Vary"] = varyEncoding
@@ -513,9 +513,8 @@ func (p *renderedPage) setHeaders(h http.Header, c coding) (*pageHeaders, bool) 
 	if p.status == http.StatusOK && p.etags[c] != "" {
 		h["Cache-Control"] = cacheNoCache
 		h["Etag"] = ph.etag[c]
-		// The same page for every visitor holds nothing another window
-		// could learn from it, so it is not isolated from its opener (see
-		// pageOpenerPolicy); a page made for one visitor keeps the policy.
+		// Not isolated from its opener (see above); a page made for one
+		// visitor (privatePage) keeps the policy.
 		delete(h, "Cross-Origin-Opener-Policy")
 		return ph, true
 	}
