@@ -3,7 +3,8 @@ import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrating, markTakenOver, whenTakenOver } from '../lib/early-input';
+import { captureEarlyInput, hydrating, markTakenOver, whenTakenOver } from '../lib/early-input';
+import { useEarlyInput } from '../lib/use-early-input';
 import { HydrateLater } from './hydrate-later';
 
 type Early = { __early?: { taken?: boolean; held: Element[] } };
@@ -149,6 +150,53 @@ describe('HydrateLater', () => {
     expect(container.querySelectorAll('li')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'First 0' }));
     expect(screen.getByRole('button', { name: 'First 1' })).toBeTruthy();
+  });
+
+  it('hands a form over once its last part has hydrated: what was typed before, in every part, reaches its handlers', async () => {
+    function Form() {
+      const [v, setV] = useState({ name: '', city: '' });
+      const form = useEarlyInput();
+      useLayoutEffect(markTakenOver, []);
+      return (
+        <form ref={form}>
+          <label>
+            Name <input name="name" value={v.name} onChange={(e) => setV((o) => ({ ...o, name: e.target.value }))} />
+          </label>
+          <HydrateLater name="city" as="div">
+            <label>
+              City <input name="city" value={v.city} onChange={(e) => setV((o) => ({ ...o, city: e.target.value }))} />
+            </label>
+          </HydrateLater>
+          <output>{`${v.name}|${v.city}`}</output>
+        </form>
+      );
+    }
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Form />);
+    document.body.append(container);
+    const [name, city] = Array.from(container.querySelectorAll('input'));
+    // Typed before the script took over.
+    name!.value = 'Asha';
+    city!.value = 'Pune';
+    (window as Early).__early = { held: [] };
+    captureEarlyInput(container);
+    await act(async () => {
+      root = hydrateRoot(container!, <Form />);
+    });
+    // The city's part waits: nothing is handed over yet, and the typing stays on screen.
+    expect(container.querySelector('output')!.textContent).toBe('|');
+    expect(city!.value).toBe('Pune');
+    for (let i = 0; i < 4 && hydrating(); i++) await nextTask();
+    expect(hydrating()).toBe(false);
+    await act(async () => {});
+    expect(container.querySelector('output')!.textContent).toBe('Asha|Pune');
+    expect(container.querySelectorAll('input')[1]).toBe(city);
+    expect([name!.value, city!.value]).toEqual(['Asha', 'Pune']);
+    // The part's field now answers as the app's own.
+    await act(async () => {
+      fireEvent.input(city!, { target: { value: 'Pune East' } });
+    });
+    expect(container.querySelector('output')!.textContent).toBe('Asha|Pune East');
   });
 
   it('renders its part at once when the app renders it (no page being hydrated)', () => {

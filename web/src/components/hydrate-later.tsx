@@ -11,7 +11,7 @@
 // Rendered by the server, or by the app itself (a test, a page built after
 // a client-side navigation), it renders its element at once.
 import { Suspense, createElement, useLayoutEffect, type ReactNode } from 'react';
-import { holdTakeOver, hydrating } from '../lib/early-input';
+import { captureEarlyInput, holdTakeOver, hydrating } from '../lib/early-input';
 
 interface Turn {
   /** Whether the part may hydrate now. */
@@ -57,6 +57,8 @@ function turnOf(name: string): Turn {
     let release!: () => void;
     const t: Turn = { ready: false, promise: new Promise<void>((r) => (release = r)), hydrated: holdTakeOver() };
     waiting.push(() => {
+      // What was typed into the part while it waited, before its hydration can set a field back (a textarea).
+      captureEarlyInput(document);
       t.ready = true;
       release();
       // The part renders in this task and tells the page it has hydrated; should it be gone

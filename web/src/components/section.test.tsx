@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import '../test/render-app';
+import { MemoryRouter } from '../lib/router';
 import { Section } from './section';
 
 describe('Section', () => {
@@ -46,5 +49,35 @@ describe('Section', () => {
     const header = screen.getByRole('link', { name: 'All posts' }).parentElement!;
     expect(header.getAttribute('data-reveal')).toBe('fade-in-up');
     expect(header.contains(screen.getByRole('heading', { level: 2 }))).toBe(true);
+  });
+
+  it('asServed: the same markup, and on the page as served nothing below it runs', async () => {
+    let renders = 0;
+    function Body() {
+      renders++;
+      return <p>Body</p>;
+    }
+    const page = (asServed: boolean) => (
+      <MemoryRouter initialEntries={['/']}>
+        <Section id="w-title" title="Who we are" intro="A team." tone="muted" asServed={asServed}>
+          <Body />
+        </Section>
+      </MemoryRouter>
+    );
+    const served = renderToString(page(true));
+    expect(served).toBe(renderToString(page(false)));
+    const container = document.createElement('div');
+    container.innerHTML = served;
+    document.body.append(container);
+    const w = window as { __early?: { held: Element[] } };
+    w.__early = { held: [] };
+    renders = 0;
+    const root = await act(async () => hydrateRoot(container, page(true)));
+    expect(renders).toBe(0);
+    expect(container.innerHTML).toBe(served);
+    expect(screen.getByRole('region', { name: 'Who we are' }).textContent).toBe('Who we areA team.Body');
+    act(() => root.unmount());
+    container.remove();
+    delete w.__early;
   });
 });

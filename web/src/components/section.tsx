@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RevealKind } from '../lib/motion';
+import { StaticMarkup } from './static-markup';
 
 /** The band's background; sections alternate plain and muted down a page. */
 export type SectionTone = 'plain' | 'white' | 'muted' | 'dark';
@@ -40,6 +41,12 @@ interface Props {
   focusableTitle?: boolean;
   /** More classes for the section element. */
   className?: string;
+  /**
+   * Markup and links only, nothing below with state, an effect or a handler:
+   * on the page as served it is kept as sent and never hydrated (StaticMarkup),
+   * so the browser runs none of its components.
+   */
+  asServed?: boolean;
   /** What follows the header; it sets its own top margin. */
   children: ReactNode;
 }
@@ -55,6 +62,7 @@ export function Section({
   aside,
   focusableTitle = false,
   className,
+  asServed = false,
   children,
 }: Props) {
   const l = layouts[layout];
@@ -73,21 +81,29 @@ export function Section({
   );
   const headerReveal = (reveal === undefined ? l.reveal : reveal) ?? undefined;
 
-  return (
-    <section aria-labelledby={id} className={join(className, tones[tone], 'py-16 sm:py-20')}>
-      <div className={`mx-auto ${l.container} px-4 lg:px-6`}>
-        {aside === undefined ? (
-          <div data-reveal={headerReveal} className={l.header}>
-            {heading}
-          </div>
-        ) : (
-          <div data-reveal={headerReveal} className="flex flex-wrap items-end justify-between gap-4">
-            <div className={l.header}>{heading}</div>
-            {aside}
-          </div>
-        )}
-        {children}
-      </div>
+  const contents = (
+    <div className={`mx-auto ${l.container} px-4 lg:px-6`}>
+      {aside === undefined ? (
+        <div data-reveal={headerReveal} className={l.header}>
+          {heading}
+        </div>
+      ) : (
+        <div data-reveal={headerReveal} className="flex flex-wrap items-end justify-between gap-4">
+          <div className={l.header}>{heading}</div>
+          {aside}
+        </div>
+      )}
+      {children}
+    </div>
+  );
+  const sectionClass = join(className, tones[tone], 'py-16 sm:py-20');
+  return asServed ? (
+    <StaticMarkup as="section" aria-labelledby={id} className={sectionClass}>
+      {contents}
+    </StaticMarkup>
+  ) : (
+    <section aria-labelledby={id} className={sectionClass}>
+      {contents}
     </section>
   );
 }

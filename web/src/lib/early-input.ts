@@ -89,13 +89,14 @@ let captured: WeakMap<Control, Filled> | null = null;
 
 /**
  * Reads what the visitor put into the fields under root before the app
- * hydrates it: call it just before hydrating, in the same task. The forms
- * then hand over these values (keepEarlyInput), whatever hydration did to
- * the fields. Without it the forms read their fields as they hydrate.
+ * hydrates it: call it just before hydrating, in the same task, and again
+ * before each part that hydrates later (HydrateLater). The forms then hand
+ * over these values (keepEarlyInput), whatever hydration did to the
+ * fields. Without it the forms read their fields as they hydrate.
  */
 export function captureEarlyInput(root: ParentNode) {
   if (!hydrating()) return;
-  captured = new WeakMap();
+  captured ??= new WeakMap();
   for (const el of Array.from(root.querySelectorAll('input, textarea, select'))) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
     if (changedByVisitor(el)) captured.set(el, read(el));
@@ -149,7 +150,9 @@ function replayChange({ el, value, checked, files, selection }: Filled) {
  * Gives form's change handlers whatever the visitor put into its fields
  * that the app did not render there, in form order, and calls onKept with
  * their names. Run while the form hydrates (a layout effect), before
- * anything renders it again: what is in the fields now, or what
+ * anything renders it again; when parts of the page hydrate later
+ * (HydrateLater), it waits until the last has, just before the app takes
+ * over. It hands over what is in the fields then, or what
  * captureEarlyInput read in them before hydration set them back; the changes are handed over just after the commit, one at a time, so each
  * handler sees the state the one before left (handlers that build an
  * entry from the render's values would otherwise overwrite each other).
@@ -157,6 +160,11 @@ function replayChange({ el, value, checked, files, selection }: Filled) {
  */
 export function keepEarlyInput(form: HTMLFormElement, onKept?: (names: string[]) => void) {
   if (!hydrating()) return;
+  // Fields in parts still waiting to hydrate have no handlers yet: the whole form is handed over once they have.
+  if (waitingParts > 0) {
+    beforeTakeOver.push(() => keepEarlyInput(form, onKept));
+    return;
+  }
   const filled: Filled[] = [];
   for (const el of Array.from(form.elements)) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
@@ -200,6 +208,8 @@ let waitingParts = 0;
 let appCommitted = false;
 /** What runs once the app has taken over the whole page. */
 const onTakeOver: (() => void)[] = [];
+/** What runs once every part has hydrated, just before the app takes over (forms handing over early input). */
+const beforeTakeOver: (() => void)[] = [];
 
 /**
  * Counts a part of the page as served that hydrates in a later task
@@ -242,6 +252,7 @@ export function markTakenOver() {
 }
 
 function takeOver() {
+  for (const f of beforeTakeOver.splice(0)) f();
   const early = earlyActions();
   if (early) early.taken = true;
   captured = null;

@@ -20,16 +20,16 @@ export default function Service1Page() {
   return (
     <div ref={ref}>
       <PageBanner eyebrow={copy.banner.eyebrow} title={copy.banner.title} lead={copy.banner.lead} />
-      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro}>
+      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro} asServed>
         <BenefitCards items={copy.benefits.items} columns={4} />
       </ServiceSection>
-      <ServiceSection id="process-title" heading={copy.process.heading} intro={copy.process.intro} muted>
+      <ServiceSection id="process-title" heading={copy.process.heading} intro={copy.process.intro} muted asServed>
         <ProcessSteps steps={copy.process.steps} />
       </ServiceSection>
-      <ServiceSection id="technologies-title" heading={copy.technologies.heading} intro={copy.technologies.intro}>
+      <ServiceSection id="technologies-title" heading={copy.technologies.heading} intro={copy.technologies.intro} asServed>
         <TechChips label={copy.technologies.label} items={copy.technologies.items} />
       </ServiceSection>
-      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted asServed>
         <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
       </ServiceSection>
       <CallToAction copy={copy.cta} tone="dark" />

@@ -23,13 +23,13 @@ export default function Service2Page() {
       <ServiceSection id="services-title" heading={copy.services.heading} intro={copy.services.intro} muted>
         <CloudServices copy={copy.services} />
       </ServiceSection>
-      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro}>
+      <ServiceSection id="benefits-title" heading={copy.benefits.heading} intro={copy.benefits.intro} asServed>
         <BenefitCards items={copy.benefits.items} columns={3} />
       </ServiceSection>
-      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} muted asServed>
         <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
       </ServiceSection>
-      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro}>
+      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro} asServed>
         <PointList items={copy.why.items} />
       </ServiceSection>
       <CallToAction copy={copy.cta} tone="dark" />

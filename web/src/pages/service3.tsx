@@ -22,10 +22,10 @@ export default function Service3Page() {
       <ServiceSection id="services-title" heading={copy.services.heading} intro={copy.services.intro} muted>
         <ConsultingServices copy={copy.services} />
       </ServiceSection>
-      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro}>
+      <ServiceSection id="plans-title" heading={copy.plans.heading} intro={copy.plans.intro} asServed>
         <PlanGrid plans={plans} priceNote={copy.plans.priceNote} />
       </ServiceSection>
-      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro} muted>
+      <ServiceSection id="why-title" heading={copy.why.heading} intro={copy.why.intro} muted asServed>
         <PointList items={copy.why.items} />
       </ServiceSection>
       <CallToAction copy={copy.cta} tone="dark" />

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import copy from '../../../../content/apply.json';
 import { HoneypotField } from '../../components/honeypot-field';
+import { HydrateLater } from '../../components/hydrate-later';
 import { Spinner } from '../../components/spinner';
 import { type Education, type Job, type WorkExperience } from '../../gen/wire';
 import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION_RULES } from '../../gen/apply-rules';
@@ -267,125 +268,143 @@ export function ApplyForm({ job }: { job: Job }) {
         </div>
       </FormSection>
 
-      <FormSection id="apply-section-location" legend={t.sections.location}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField {...text('locationPreference')} required options={locationOptions} />
-          <TextField {...text('availabilityDate')} required type="date" />
-        </div>
-      </FormSection>
+      <HydrateLater name="apply-location" as="div">
+        <FormSection id="apply-section-location" legend={t.sections.location}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField {...text('locationPreference')} required options={locationOptions} />
+            <TextField {...text('availabilityDate')} required type="date" />
+          </div>
+        </FormSection>
+      </HydrateLater>
 
-      <WorkSection
-        entries={v.workExperiences}
-        errors={errors}
-        onChange={handler('workExperiences', (update: ListUpdate<WorkExperience>, path?: string) => setList('workExperiences', update, path))}
-        focusLater={focusLater}
-      />
-      <EducationSection
-        entries={v.educations}
-        errors={errors}
-        onChange={handler('educations', (update: ListUpdate<Education>, path?: string) => setList('educations', update, path))}
-        focusLater={focusLater}
-      />
-      <SkillsSection
-        skills={v.skills}
-        errors={errors}
-        onChange={handler('skills', (list: string[], path?: string) => setList('skills', () => list, path))}
-        focusLater={focusLater}
-      />
-      <CertificationsSection
-        entries={v.certifications}
-        files={files.certifications}
-        errors={errors}
-        onChange={handler('certifications', (update: CertificationsUpdate, path?: string) => {
-          draft.changed();
-          setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
-          if (update.entries) {
-            const entries = update.entries;
-            setValues((old) => ({ ...old, certifications: entries(old.certifications) }));
-          }
-          if (update.files) {
-            const certFiles = update.files;
-            setFiles((old) => ({ ...old, certifications: certFiles(old.certifications) }));
-          }
-        })}
-        onRefused={handler('refuse', refuse)}
-        focusLater={focusLater}
-      />
-
-      <FormSection id="apply-section-documents" legend={t.sections.documents}>
-        <FileField
-          path={APPLICATION_PARTS.resume}
-          label={t.labels.resume}
-          required
-          file={files.resume}
-          accept={APPLICATION_OPTIONS.resumeExtensions}
-          maxBytes={APPLICATION_LIMITS.resumeMaxBytes}
-          error={errors.resume}
-          check={checkResume}
-          onChange={handler('resume', (f: File | null) => setFile('resume', f))}
-          onRefused={handler('resume.refused', (problem: string) => {
-            setFiles((old) => ({ ...old, resume: null }));
-            refuse('resume', problem);
+      <HydrateLater name="apply-work" as="div">
+        <WorkSection
+          entries={v.workExperiences}
+          errors={errors}
+          onChange={handler('workExperiences', (update: ListUpdate<WorkExperience>, path?: string) => setList('workExperiences', update, path))}
+          focusLater={focusLater}
+        />
+      </HydrateLater>
+      <HydrateLater name="apply-education" as="div">
+        <EducationSection
+          entries={v.educations}
+          errors={errors}
+          onChange={handler('educations', (update: ListUpdate<Education>, path?: string) => setList('educations', update, path))}
+          focusLater={focusLater}
+        />
+      </HydrateLater>
+      <HydrateLater name="apply-skills" as="div">
+        <SkillsSection
+          skills={v.skills}
+          errors={errors}
+          onChange={handler('skills', (list: string[], path?: string) => setList('skills', () => list, path))}
+          focusLater={focusLater}
+        />
+      </HydrateLater>
+      <HydrateLater name="apply-certifications" as="div">
+        <CertificationsSection
+          entries={v.certifications}
+          files={files.certifications}
+          errors={errors}
+          onChange={handler('certifications', (update: CertificationsUpdate, path?: string) => {
+            draft.changed();
+            setErrors((e) => (path ? dropErrors(e, path) : dropErrors(e, 'certifications', 'certification')));
+            if (update.entries) {
+              const entries = update.entries;
+              setValues((old) => ({ ...old, certifications: entries(old.certifications) }));
+            }
+            if (update.files) {
+              const certFiles = update.files;
+              setFiles((old) => ({ ...old, certifications: certFiles(old.certifications) }));
+            }
           })}
+          onRefused={handler('refuse', refuse)}
+          focusLater={focusLater}
         />
-        <TextField {...text('coverLetter')} multiline rows={6} />
-      </FormSection>
+      </HydrateLater>
 
-      <FormSection id="apply-section-about" legend={t.sections.about}>
-        <SelectField
-          {...text('heardFrom')}
-          required
-          placeholder={t.choose}
-          options={heardFromOptions}
-        />
-        <div className="space-y-3">
-          <CheckboxField
-            path="eligibleToWork"
-            label={t.labels.eligibleToWork}
-            checked={v.eligibleToWork}
-            error={errors.eligibleToWork}
-            onChange={handler('eligibleToWork', (c: boolean) => set('eligibleToWork', c))}
+      <HydrateLater name="apply-documents" as="div">
+        <FormSection id="apply-section-documents" legend={t.sections.documents}>
+          <FileField
+            path={APPLICATION_PARTS.resume}
+            label={t.labels.resume}
+            required
+            file={files.resume}
+            accept={APPLICATION_OPTIONS.resumeExtensions}
+            maxBytes={APPLICATION_LIMITS.resumeMaxBytes}
+            error={errors.resume}
+            check={checkResume}
+            onChange={handler('resume', (f: File | null) => setFile('resume', f))}
+            onRefused={handler('resume.refused', (problem: string) => {
+              setFiles((old) => ({ ...old, resume: null }));
+              refuse('resume', problem);
+            })}
           />
-          <CheckboxField
-            path="willingToRelocate"
-            label={t.labels.willingToRelocate}
-            checked={v.willingToRelocate}
-            error={errors.willingToRelocate}
-            onChange={handler('willingToRelocate', (c: boolean) => set('willingToRelocate', c))}
+          <TextField {...text('coverLetter')} multiline rows={6} />
+        </FormSection>
+      </HydrateLater>
+
+      <HydrateLater name="apply-about" as="div">
+        <FormSection id="apply-section-about" legend={t.sections.about}>
+          <SelectField
+            {...text('heardFrom')}
+            required
+            placeholder={t.choose}
+            options={heardFromOptions}
           />
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField {...text('gender')} options={APPLICATION_OPTIONS.genders} />
-          <SelectField {...text('disabilityStatus')} options={APPLICATION_OPTIONS.disabilities} />
-        </div>
-      </FormSection>
+          <div className="space-y-3">
+            <CheckboxField
+              path="eligibleToWork"
+              label={t.labels.eligibleToWork}
+              checked={v.eligibleToWork}
+              error={errors.eligibleToWork}
+              onChange={handler('eligibleToWork', (c: boolean) => set('eligibleToWork', c))}
+            />
+            <CheckboxField
+              path="willingToRelocate"
+              label={t.labels.willingToRelocate}
+              checked={v.willingToRelocate}
+              error={errors.willingToRelocate}
+              onChange={handler('willingToRelocate', (c: boolean) => set('willingToRelocate', c))}
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField {...text('gender')} options={APPLICATION_OPTIONS.genders} />
+            <SelectField {...text('disabilityStatus')} options={APPLICATION_OPTIONS.disabilities} />
+          </div>
+        </FormSection>
+      </HydrateLater>
 
-      <FormSection id="apply-section-national-id" legend={t.sections.nationalId}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField {...text('nationalIdType')} required placeholder={t.choose} options={nationalIdTypeOptions} />
-          <TextField {...text('nationalIdNumber')} required autoComplete="off" />
-        </div>
-        <FileField
-          path={APPLICATION_PARTS.nationalIdDocument}
-          label={t.labels.nationalIdDocument}
-          required
-          file={files.nationalIdDocument}
-          accept={APPLICATION_OPTIONS.idDocumentExtensions}
-          maxBytes={APPLICATION_LIMITS.documentMaxBytes}
-          error={errors.nationalIdDocument}
-          check={checkNationalIdDocument}
-          onChange={handler('nationalIdDocument', (f: File | null) => setFile('nationalIdDocument', f))}
-          onRefused={handler('nationalIdDocument.refused', (problem: string) => {
-            setFiles((old) => ({ ...old, nationalIdDocument: null }));
-            refuse('nationalIdDocument', problem);
-          })}
-        />
-      </FormSection>
+      <HydrateLater name="apply-national-id" as="div">
+        <FormSection id="apply-section-national-id" legend={t.sections.nationalId}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField {...text('nationalIdType')} required placeholder={t.choose} options={nationalIdTypeOptions} />
+            <TextField {...text('nationalIdNumber')} required autoComplete="off" />
+          </div>
+          <FileField
+            path={APPLICATION_PARTS.nationalIdDocument}
+            label={t.labels.nationalIdDocument}
+            required
+            file={files.nationalIdDocument}
+            accept={APPLICATION_OPTIONS.idDocumentExtensions}
+            maxBytes={APPLICATION_LIMITS.documentMaxBytes}
+            error={errors.nationalIdDocument}
+            check={checkNationalIdDocument}
+            onChange={handler('nationalIdDocument', (f: File | null) => setFile('nationalIdDocument', f))}
+            onRefused={handler('nationalIdDocument.refused', (problem: string) => {
+              setFiles((old) => ({ ...old, nationalIdDocument: null }));
+              refuse('nationalIdDocument', problem);
+            })}
+          />
+        </FormSection>
+      </HydrateLater>
 
-      <FormSection id="apply-section-consent" legend={t.sections.consent}>
-        <DataNotice />
-        <CheckboxField path="consent" label={t.labels.consent} required checked={v.consent} error={errors.consent} onChange={handler('consent', (c: boolean) => set('consent', c))} />
-      </FormSection>
+      <HydrateLater name="apply-consent" as="div">
+        <FormSection id="apply-section-consent" legend={t.sections.consent}>
+          <DataNotice />
+          <CheckboxField path="consent" label={t.labels.consent} required checked={v.consent} error={errors.consent} onChange={handler('consent', (c: boolean) => set('consent', c))} />
+        </FormSection>
+      </HydrateLater>
 
       <HoneypotField id="apply-homepage" name="homepage" label={t.honeypot} value={homepage} onChange={setHomepage} />
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { shownSince } from '../../lib/early-input';
+import { shownSince, whenTakenOver } from '../../lib/early-input';
 import { browserDraftStore, isKeyCompleted, type Draft } from './draft-store';
 import type { ApplyValues } from './form-state';
 import type { ApplicationFiles } from './rules';
@@ -84,9 +84,14 @@ export function useApplicationDraft({ jobId, values, files, submissionKey, onRes
       return;
     }
     let live = true;
+    // Looked at once the app has taken over the whole page: parts of the form that hydrate later (HydrateLater) must
+    // have, or a draft put into them would not show, and what the visitor typed before has been handed over by then
+    // (its replay runs first), so a draft is offered, not put over it.
+    const takenOver = new Promise<void>((r) => whenTakenOver(() => queueMicrotask(r)));
     store
       .load(jobId)
-      .then((d) => {
+      .then(async (d) => {
+        await takenOver;
         if (!live || !d) return;
         if (isKeyCompleted(d.idempotencyKey)) {
           // The application was stored but this draft could not be cleared then: clear it now, restore nothing.

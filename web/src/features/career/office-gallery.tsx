@@ -7,7 +7,7 @@ const t = copy.office;
 /** Pictures of the office (our own illustrations), each with a caption. */
 export function OfficeGallery() {
   return (
-    <Section id="office-title" title={t.heading} intro={t.intro} tone="muted">
+    <Section id="office-title" title={t.heading} intro={t.intro} tone="muted" asServed>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2">
         {t.photos.map((photo) => (
           <li key={photo.scene} data-reveal="fade-in-up">

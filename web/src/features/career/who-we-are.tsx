@@ -6,7 +6,7 @@ const t = copy.whoWeAre;
 /** A short list of what the team is like. */
 export function WhoWeAre() {
   return (
-    <Section id="who-we-are-title" title={t.heading} intro={t.intro} layout="split">
+    <Section id="who-we-are-title" title={t.heading} intro={t.intro} layout="split" asServed>
       <ul className="grid gap-6 sm:grid-cols-2 lg:col-span-2">
         {t.items.map((item, i) => (
           <li key={item.title} data-reveal="fade-in-up" className="flex gap-4">

@@ -23,7 +23,7 @@ export interface AboutSectionCopy {
  */
 export function AboutSection({ copy: about }: { copy: AboutSectionCopy }) {
   return (
-    <Section id="about-title" title={about.heading} intro={about.intro} tone="muted">
+    <Section id="about-title" title={about.heading} intro={about.intro} tone="muted" asServed>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {about.cards.map((card) => (
           <IconCard key={card.title} icon={<AboutIcon name={card.icon} />} title={card.title} text={card.text} className="flex flex-col">

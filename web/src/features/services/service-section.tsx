@@ -8,13 +8,15 @@ interface Props {
   intro?: string;
   /** Muted sections alternate with white ones down the page. */
   muted?: boolean;
+  /** Markup and links only: kept as served, never hydrated (see Section). */
+  asServed?: boolean;
   children: ReactNode;
 }
 
 /** A titled band of a service page: h2, a lead sentence, then its content. */
-export function ServiceSection({ id, heading, intro, muted = false, children }: Props) {
+export function ServiceSection({ id, heading, intro, muted = false, asServed = false, children }: Props) {
   return (
-    <Section id={id} title={heading} intro={intro} tone={muted ? 'muted' : 'white'}>
+    <Section id={id} title={heading} intro={intro} tone={muted ? 'muted' : 'white'} asServed={asServed}>
       <div className="mt-10 sm:mt-12">{children}</div>
     </Section>
   );

@@ -9,7 +9,7 @@ export interface WhyChooseUsCopy {
 /** The company's figures on a dark band: value large, label under it. */
 export function WhyChooseUs({ copy }: { copy: WhyChooseUsCopy }) {
   return (
-    <Section id="why-title" title={copy.heading} intro={copy.intro} tone="dark">
+    <Section id="why-title" title={copy.heading} intro={copy.intro} tone="dark" asServed>
       <dl className="mt-12 grid grid-cols-2 gap-6 lg:grid-cols-4">
         {copy.stats.map((stat) => (
           // dt first for the markup, value shown first on screen.
