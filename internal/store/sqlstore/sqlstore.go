@@ -187,7 +187,15 @@ func (s *Store) txVisible(ctx context.Context, fn func(*sql.Tx) (bool, error)) e
 			return fmt.Errorf("bump content version: %w", err)
 		}
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		// The transaction was rolled back because the request that ran it ended
+		// (the client went away): say so, not that the commit failed.
+		if errors.Is(err, sql.ErrTxDone) && ctx.Err() != nil {
+			return fmt.Errorf("commit: %w", context.Cause(ctx))
+		}
+		return err
+	}
+	return nil
 }
 
 // execOne runs a statement that must change exactly one row; none means
