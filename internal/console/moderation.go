@@ -282,7 +282,7 @@ func (s *Server) adminListComments(_ http.ResponseWriter, r *http.Request, _ *St
 	}
 	for _, c := range cs {
 		out.Comments = append(out.Comments, wire.ReviewComment{
-			ID: c.ID, PostID: c.BlogID, PostTitle: c.PostTitle, Name: c.Name, Email: c.Email,
+			ID: c.ID, PostID: c.BlogID, PostTitle: c.PostTitle, PostPath: domain.BlogPostPath(c.BlogID, c.PostSlug), Name: c.Name, Email: c.Email,
 			Website: c.Website, Comment: c.Comment.Comment, Status: string(c.Status), CreatedAt: c.CreatedAt,
 		})
 	}

@@ -212,10 +212,12 @@ type Comment struct {
 	CreatedAt time.Time     `json:"createdAt"`
 }
 
-// ReviewComment is a comment as staff review it: with its post's title.
+// ReviewComment is a comment as staff review it: with its post's title
+// and slug (its address is BlogPostPath(BlogID, PostSlug)).
 type ReviewComment struct {
 	Comment
 	PostTitle string
+	PostSlug  string
 }
 
 // ContactStatus is where a contact message stands for staff.

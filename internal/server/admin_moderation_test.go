@@ -254,7 +254,7 @@ func TestAdminBulkApproveShowsCommentOnPost(t *testing.T) {
 		t.Fatalf("held comments = %+v", list)
 	}
 	c := list.Comments[0]
-	if c.PostID != p.ID || c.PostTitle != p.Title || c.Comment != text || c.Email != "asha.rao@example.org" || c.Status != "held" {
+	if c.PostID != p.ID || c.PostTitle != p.Title || c.PostPath != p.Path() || c.Comment != text || c.Email != "asha.rao@example.org" || c.Status != "held" {
 		t.Errorf("held row = %+v", c)
 	}
 

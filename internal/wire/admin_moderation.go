@@ -124,6 +124,7 @@ type ReviewComment struct {
 	ID        string    `json:"id"`
 	PostID    string    `json:"postId"`
 	PostTitle string    `json:"postTitle"`
+	PostPath  string    `json:"postPath"` // the post's address on the site, /blog/{slug} or /blog/{id}
 	Name      string    `json:"name"`
 	Email     string    `json:"email"`
 	Website   string    `json:"website"`

@@ -118,10 +118,10 @@ func (s *Store) DeleteComment(ctx context.Context, id string) (err error) {
 }
 
 // ListCommentsForReview lists the comments with f's status on every post,
-// newest first, with their posts' titles.
+// newest first, with their posts' titles and slugs.
 func (s *Store) ListCommentsForReview(ctx context.Context, f domain.CommentFilter) (_ []domain.ReviewComment, err error) {
 	defer s.wrap(&err, "ListCommentsForReview(%q)", f.Status)
-	query := `SELECT c.id, c.blog_id, c.name, c.email, c.website, c.comment, c.status, c.created_at, p.title
+	query := `SELECT c.id, c.blog_id, c.name, c.email, c.website, c.comment, c.status, c.created_at, p.title, p.slug
 		FROM comments c JOIN blog_posts p ON p.id = c.blog_id`
 	var where []string
 	var args []any
@@ -146,7 +146,7 @@ func (s *Store) ListCommentsForReview(ctx context.Context, f domain.CommentFilte
 	return collect(rows, func(sc scanner) (domain.ReviewComment, error) {
 		var c domain.ReviewComment
 		err := sc.Scan(&c.ID, &c.BlogID, &c.Name, &c.Email, &c.Website, &c.Comment.Comment, &c.Status,
-			timeCol{&c.CreatedAt}, &c.PostTitle)
+			timeCol{&c.CreatedAt}, &c.PostTitle, &c.PostSlug)
 		return c, err
 	})
 }

@@ -132,13 +132,16 @@ func testContactNotSpam(t *testing.T, s domain.Store) {
 	wantCode(t, s.MarkContactNotSpam(ctx, "missing"), domain.ENotFound, "MarkContactNotSpam(missing)")
 }
 
-// commentFixtures stores two posts and comments of each status on them,
-// one minute apart in the order given.
+// commentFixtures stores two posts (the first with a slug) and comments of
+// each status on them, one minute apart in the order given.
 func commentFixtures(t *testing.T, s domain.Store) {
 	t.Helper()
 	ctx := t.Context()
 	for _, id := range []string{"post-1", "post-2"} {
 		p := newPost(id, t0, domain.PostPublished)
+		if id == "post-1" {
+			p.Slug = "boring-code"
+		}
 		must(t, s.CreateBlogPost(ctx, &p), "CreateBlogPost")
 	}
 	for i, f := range []struct {
@@ -184,6 +187,7 @@ func testCommentReview(t *testing.T, s domain.Store) {
 	want := domain.ReviewComment{
 		Comment:   newComment("held-3", "post-1", at(4*time.Minute), domain.CommentHeld),
 		PostTitle: newPost("post-1", t0, domain.PostPublished).Title,
+		PostSlug:  "boring-code",
 	}
 	want.CreatedAt = stampUTC(want.CreatedAt)
 	checkDiff(t, "ListCommentsForReview row", []domain.ReviewComment{want}, got)

@@ -1054,6 +1054,8 @@ export interface ReviewComment {
   id: string;
   postId: string;
   postTitle: string;
+  /** the post's address on the site, /blog/{slug} or /blog/{id} */
+  postPath: string;
   name: string;
   email: string;
   website: string;

@@ -9,6 +9,7 @@ function comment(id: string, status = 'held'): ReviewComment {
     id,
     postId: `post-${id}`,
     postTitle: `Post ${id}`,
+    postPath: `/blog/post-${id}-slug`,
     name: `Reader ${id}`,
     email: `${id}@example.com`,
     website: '',
@@ -37,7 +38,7 @@ describe('comments screen', () => {
     expect(within(tabs).getByRole('link', { name: 'Approved (5)' })).toBeTruthy();
     expect(within(tabs).getByRole('link', { name: 'Spam (1)' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Reader a Post a' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Post a' }).getAttribute('href')).toBe('/blog/post-a');
+    expect(screen.getByRole('link', { name: 'Post a' }).getAttribute('href')).toBe('/blog/post-a-slug');
     expect(screen.getByText(/Comment a/).textContent).toBe('Comment a\nsecond line');
   });
 

@@ -197,7 +197,7 @@ function CommentRow({ c, checked, onCheck }: { c: ReviewComment; checked: boolea
         {c.website && <span className="block break-all text-slate-600">{c.website}</span>}
       </td>
       <td className="py-2 pr-3">
-        <a id={postId} href={`/blog/${encodeURIComponent(c.postId)}`} className="text-blue-800 underline">
+        <a id={postId} href={c.postPath} className="text-blue-800 underline">
           {c.postTitle}
         </a>
       </td>
