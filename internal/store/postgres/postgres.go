@@ -52,6 +52,15 @@ func isBusy(err error) bool {
 	return errors.As(err, &pe) && busyStates[pe.Code]
 }
 
+// uniqueIndex names the unique index a write broke (unique_violation).
+func uniqueIndex(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" {
+		return pe.ConstraintName
+	}
+	return ""
+}
+
 // Store is a domain.Store kept in a PostgreSQL database.
 type Store struct {
 	*sqlstore.Store
@@ -82,6 +91,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		ForUpdate:   " FOR UPDATE",
 		SkipLocked:  " FOR UPDATE SKIP LOCKED",
 		Busy:        isBusy,
+		UniqueIndex: uniqueIndex,
 	}
 	return &Store{Store: sqlstore.New(d, db, db), db: db}, nil
 }

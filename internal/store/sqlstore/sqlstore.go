@@ -47,6 +47,18 @@ type Dialect struct {
 	// connections, a transaction to retry): it is answered as
 	// domain.EBusy, nothing written. nil: none is.
 	Busy func(error) bool
+	// UniqueIndex names the unique index a write broke, "" when err is
+	// not such an error. Where writers run concurrently (PostgreSQL) two
+	// transactions can both find a value free and then both write it: the
+	// second is refused by the index, and answered as uniqueRefusals says.
+	// nil: writes never race (SQLite, one writer at a time).
+	UniqueIndex func(error) string
+}
+
+// uniqueRefusals are the errors a broken unique index is answered with,
+// by index: what a check before the write would have said.
+var uniqueRefusals = map[string]func() error{
+	"blog_posts_slug": errSlugTaken,
 }
 
 // msgBusy is the message of a busy database's errors; those who answer
@@ -154,6 +166,12 @@ func (s *Store) wrap(errp *error, format string, args ...any) {
 	var de *domain.Error
 	if errors.As(*errp, &de) {
 		return
+	}
+	if s.d.UniqueIndex != nil {
+		if refuse := uniqueRefusals[s.d.UniqueIndex(*errp)]; refuse != nil {
+			*errp = refuse()
+			return
+		}
 	}
 	*errp = fmt.Errorf("%s: %s: %w", s.d.Name, fmt.Sprintf(format, args...), *errp)
 	if s.d.Busy != nil && s.d.Busy(*errp) {

@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"corpsite/internal/domain"
@@ -11,6 +13,7 @@ import (
 var postSlugTests = []contractTest{
 	{"PostSlug/RoundTripAndFind", testPostSlugRoundTrip},
 	{"PostSlug/UniqueAmongPosts", testPostSlugUnique},
+	{"PostSlug/UniqueUnderRace", testPostSlugRace},
 	{"PostSlug/EarlierSlugsOfPublished", testPostSlugEarlier},
 	{"PostSlug/GoWithThePost", testPostSlugDelete},
 }
@@ -92,6 +95,41 @@ func testPostSlugUnique(t *testing.T, s domain.Store) {
 	got, err := s.GetBlogPost(ctx, "post-b")
 	if err != nil || got.Slug != "post-b" || got.Version != 2 {
 		t.Errorf("post-b = %+v, %v", got, err)
+	}
+}
+
+// Posts given the same slug at the same moment: where writers run
+// concurrently each may find it free before the other writes; one post
+// gets it and every other is refused as a taken slug, never a failure.
+func testPostSlugRace(t *testing.T, s domain.Store) {
+	ctx := t.Context()
+	const n = 8
+	for round := range 4 {
+		slug := fmt.Sprintf("launch-%d", round)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Go(func() {
+				p := newPost(fmt.Sprintf("race-%d-%d", round, i), t0, domain.PostDraft)
+				p.Slug = slug
+				<-start
+				errs[i] = s.CreateBlogPost(ctx, &p)
+			})
+		}
+		close(start)
+		wg.Wait()
+		won := 0
+		for i, err := range errs {
+			if err == nil {
+				won++
+				continue
+			}
+			wantSlugTaken(t, err, fmt.Sprintf("round %d, CreateBlogPost %d", round, i))
+		}
+		if won != 1 {
+			t.Errorf("round %d: %d posts got slug %q, want 1", round, won, slug)
+		}
 	}
 }
 
