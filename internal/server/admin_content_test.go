@@ -523,12 +523,18 @@ func coverFixtureWith(t *testing.T, blobs domain.BlobStore) (*fixture, domain.Bl
 
 func (f *fixture) uploadCover(t *testing.T, id, name string, data []byte) response {
 	t.Helper()
+	return f.uploadImage(t, "/api/admin/posts/"+id+"/cover", name, data)
+}
+
+// uploadImage sends an editor's upload of a picture (field "image") to path.
+func (f *fixture) uploadImage(t *testing.T, path, name string, data []byte) response {
+	t.Helper()
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
 	w, _ := mw.CreateFormFile("image", name)
 	_, _ = w.Write(data)
 	_ = mw.Close()
-	req := httptest.NewRequest("POST", "/api/admin/posts/"+id+"/cover", &b)
+	req := httptest.NewRequest("POST", path, &b)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	return f.serveAdmin(t, editor, req)
 }

@@ -200,6 +200,104 @@ func TestAdminCoverUpload(t *testing.T) {
 	}
 }
 
+// The social image: any accepted picture becomes a 1200 × 630 JPEG, served
+// like a cover, and is the published post's og:image. A new one replaces
+// it (the old file deleted), a file that is no picture changes nothing,
+// removing it lets link previews show the cover again, and deleting the
+// post deletes its file. In a local folder and in an S3 bucket alike.
+func TestAdminSocialImageUpload(t *testing.T) {
+	t.Parallel()
+	for name, open := range coverStores(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f, blobs, p := coverFixtureWith(t, open(t))
+			res := f.uploadCover(t, p.ID, "wide.png", docfiletest.PNGOf(1000, 500))
+			if res.Status != http.StatusOK {
+				t.Fatalf("cover: %d %s", res.Status, res.Body)
+			}
+			cover := decodeInto[wire.AdminPost](t, res).Image
+			if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/publish", nil); res.Status != http.StatusOK {
+				t.Fatalf("publish: %d %s", res.Status, res.Body)
+			}
+			ogImage := func() string {
+				t.Helper()
+				page := f.get(t, p.URL)
+				m := regexp.MustCompile(`<meta property="og:image" content="([^"]*)">`).FindStringSubmatch(page.Body)
+				if page.Status != http.StatusOK || m == nil {
+					t.Fatalf("post page: %d, og:image %v", page.Status, m)
+				}
+				u, err := url.Parse(m[1])
+				if err != nil || !u.IsAbs() {
+					t.Fatalf("og:image %q is not an absolute URL", m[1])
+				}
+				return u.Path
+			}
+			if got := ogImage(); got != cover {
+				t.Errorf("og:image without a social image = %q, want the cover %q", got, cover)
+			}
+
+			res = f.uploadImage(t, "/api/admin/posts/"+p.ID+"/social-image", "tall.png", docfiletest.PNGOf(900, 1600))
+			if res.Status != http.StatusOK {
+				t.Fatalf("social image: %d %s", res.Status, res.Body)
+			}
+			first := decodeInto[wire.AdminPost](t, res).SocialImage
+			if first == "" || first == cover {
+				t.Fatalf("social image %q (cover %q)", first, cover)
+			}
+			coverFile(t, f, first, "jpeg", 1200, 630)
+			if got := ogImage(); got != first {
+				t.Errorf("og:image = %q, want the social image %q", got, first)
+			}
+
+			// A file that is no picture is refused and changes nothing.
+			res = f.uploadImage(t, "/api/admin/posts/"+p.ID+"/social-image", "notes.png", []byte("not a picture at all"))
+			if res.Status < 400 || res.Status >= 500 {
+				t.Errorf("a text file as the social image: %d %s, want a 4xx refusal", res.Status, res.Body)
+			}
+			if got, err := f.store.GetBlogPost(t.Context(), p.ID); err != nil || got.SocialImage != first {
+				t.Errorf("after a refused upload the social image is %q, %v; want %q", got.SocialImage, err, first)
+			}
+
+			// A new one replaces it: the old file is gone.
+			res = f.uploadImage(t, "/api/admin/posts/"+p.ID+"/social-image", "wide.jpg", docfiletest.JPEGWithEXIF(1))
+			if res.Status != http.StatusOK {
+				t.Fatalf("second social image: %d %s", res.Status, res.Body)
+			}
+			second := decodeInto[wire.AdminPost](t, res).SocialImage
+			coverFile(t, f, second, "jpeg", 1200, 630)
+			if res := f.get(t, first); res.Status != http.StatusNotFound {
+				t.Errorf("the replaced social image is still served: %d", res.Status)
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 4+1 {
+				t.Errorf("blob storage holds %v, want the cover's four files and one social image", keys)
+			}
+
+			// Removed: previews show the cover again.
+			res = f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID+"/social-image", nil)
+			if res.Status != http.StatusOK || decodeInto[wire.AdminPost](t, res).SocialImage != "" {
+				t.Fatalf("remove: %d %s", res.Status, res.Body)
+			}
+			if got := ogImage(); got != cover {
+				t.Errorf("og:image after removing the social image = %q, want the cover %q", got, cover)
+			}
+			if res := f.get(t, second); res.Status != http.StatusNotFound {
+				t.Errorf("the removed social image is still served: %d", res.Status)
+			}
+
+			// Deleting the post deletes its social image with its cover.
+			if res := f.uploadImage(t, "/api/admin/posts/"+p.ID+"/social-image", "wide.png", docfiletest.PNGOf(1300, 700)); res.Status != http.StatusOK {
+				t.Fatalf("third social image: %d %s", res.Status, res.Body)
+			}
+			if res := f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID, nil); res.Status != http.StatusOK {
+				t.Fatalf("delete post: %d %s", res.Status, res.Body)
+			}
+			if keys := coverKeys(t, blobs); len(keys) != 0 {
+				t.Errorf("the deleted post's pictures are still stored: %v", keys)
+			}
+		})
+	}
+}
+
 // Only names a cover is stored under are served, and only from covers/:
 // a file of another type or name in the folder stays private.
 func TestCoverNamesServed(t *testing.T) {

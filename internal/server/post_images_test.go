@@ -1,11 +1,8 @@
 package server_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,14 +15,7 @@ import (
 // uploadPostImage posts data as the image of a post's text.
 func (f *fixture) uploadPostImage(t *testing.T, name string, data []byte) response {
 	t.Helper()
-	var b bytes.Buffer
-	mw := multipart.NewWriter(&b)
-	w, _ := mw.CreateFormFile("image", name)
-	_, _ = w.Write(data)
-	_ = mw.Close()
-	req := httptest.NewRequest("POST", "/api/admin/post-images", &b)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return f.serveAdmin(t, editor, req)
+	return f.uploadImage(t, "/api/admin/post-images", name, data)
 }
 
 // A picture for a post's text is re-encoded as a cover is: three widths,
