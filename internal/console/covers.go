@@ -97,7 +97,7 @@ func (s *Server) adminUploadCover(_ http.ResponseWriter, r *http.Request, st *St
 		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // DELETE /api/admin/posts/{id}/cover: the post has no cover any more.
@@ -115,7 +115,7 @@ func (s *Server) adminRemoveCover(_ http.ResponseWriter, r *http.Request, st *St
 		s.site.Changed(r.Context())
 	}
 	s.deleteCoverFiles(r, old)
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // coverFieldError is a refusal of an image upload (a cover or a picture

@@ -58,7 +58,7 @@ func (s *Server) adminSchedulePost(_ http.ResponseWriter, r *http.Request, st *S
 		return wire.AdminPost{}, err
 	}
 	_ = s.audit(r, st, domain.AuditPostScheduled, "post "+p.ID, postschedule.Text(at, s.zone))
-	return s.withSchedule(ctx, adminPostView(p))
+	return s.completePost(ctx, adminPostView(p))
 }
 
 // DELETE /api/admin/posts/{id}/schedule: the post stays a draft.
@@ -74,7 +74,7 @@ func (s *Server) adminUnschedulePost(_ http.ResponseWriter, r *http.Request, st 
 		return wire.AdminPost{}, err
 	}
 	_ = s.audit(r, st, domain.AuditPostUnscheduled, "post "+p.ID, "")
-	return s.withSchedule(ctx, adminPostView(p))
+	return s.completePost(ctx, adminPostView(p))
 }
 
 // scheduleView is sc as the console shows it.
@@ -85,8 +85,17 @@ func (s *Server) scheduleView(sc domain.PostSchedule) *wire.AdminPostSchedule {
 	}
 }
 
-// withSchedule is v with its schedule, if it has one.
-func (s *Server) withSchedule(ctx context.Context, v wire.AdminPost) (wire.AdminPost, error) {
+// completePost is v with what is kept beside the post: its earlier slugs
+// (published under them, they now lead to it) and its schedule, if it
+// has one.
+func (s *Server) completePost(ctx context.Context, v wire.AdminPost) (wire.AdminPost, error) {
+	earlier, err := s.store.EarlierPostSlugs(ctx, v.ID)
+	if err != nil {
+		return wire.AdminPost{}, err
+	}
+	if len(earlier) > 0 {
+		v.EarlierSlugs = earlier
+	}
 	if v.Status != string(domain.PostDraft) {
 		return v, nil
 	}

@@ -84,7 +84,7 @@ func (s *Server) adminPost(_ http.ResponseWriter, r *http.Request, _ *Staff) (wi
 	if err != nil {
 		return wire.AdminPost{}, err
 	}
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // POST /api/admin/posts: a new draft.
@@ -132,7 +132,7 @@ func (s *Server) adminUpdatePost(_ http.ResponseWriter, r *http.Request, st *Sta
 	if p.Status == domain.PostPublished {
 		s.site.Changed(r.Context())
 	}
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // POST /api/admin/posts/{id}/publish
@@ -250,6 +250,7 @@ func adminPostView(p domain.BlogPost) wire.AdminPost {
 		Tags:    p.Tags,
 		Version: p.Version, UpdatedBy: p.UpdatedBy, AuthorID: p.AuthorID,
 		Slug: p.Slug, SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, SocialImage: p.SocialImage,
+		EarlierSlugs: []string{}, // completePost fills them in
 	}
 }
 
@@ -325,7 +326,7 @@ func (s *Server) adminRestorePost(_ http.ResponseWriter, r *http.Request, st *St
 		s.site.Changed(r.Context())
 	}
 	_ = s.auditAbout(r, st, domain.AuditPostRestored, "post "+p.ID, p.Title, fmt.Sprintf("version %d", rev.Version))
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // postRevision loads the revision named in r's path: ENotFound for an

@@ -63,7 +63,7 @@ func (s *Server) adminUploadSocialImage(_ http.ResponseWriter, r *http.Request, 
 		s.site.Changed(ctx)
 	}
 	s.deleteSocialImage(r, old)
-	return s.withSchedule(ctx, adminPostView(p))
+	return s.completePost(ctx, adminPostView(p))
 }
 
 // DELETE /api/admin/posts/{id}/social-image: link previews show the
@@ -82,7 +82,7 @@ func (s *Server) adminRemoveSocialImage(_ http.ResponseWriter, r *http.Request, 
 		s.site.Changed(r.Context())
 	}
 	s.deleteSocialImage(r, old)
-	return s.withSchedule(r.Context(), adminPostView(p))
+	return s.completePost(r.Context(), adminPostView(p))
 }
 
 // storeSocialImage makes the checked image a social image and stores it:

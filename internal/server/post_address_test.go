@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,12 @@ func TestPostAddressAndRedirects(t *testing.T) {
 		t.Fatalf("update: %d %s", res.Status, res.Body)
 	}
 	p = decodeInto[wire.AdminPost](t, res)
+	if !slices.Equal(p.EarlierSlugs, []string{"first-address"}) {
+		t.Errorf("the editor's earlier slugs after the change: %q, want [first-address]", p.EarlierSlugs)
+	}
+	if got := decodeInto[wire.AdminPost](t, f.admin(t, editor, "GET", "/api/admin/posts/"+p.ID, nil)); !slices.Equal(got.EarlierSlugs, []string{"first-address"}) {
+		t.Errorf("GET's earlier slugs: %q, want [first-address]", got.EarlierSlugs)
+	}
 	wantRedirect("/blog/first-address?utm_campaign=z", "/blog/second-address?utm_campaign=z")
 	wantRedirect("/blog/"+p.ID, "/blog/second-address")
 	page := f.get(t, "/blog/second-address")

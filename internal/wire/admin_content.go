@@ -211,6 +211,9 @@ type AdminPost struct {
 	SEOTitle       string `json:"seoTitle"`
 	SEODescription string `json:"seoDescription"`
 	SocialImage    string `json:"socialImage"`
+	// EarlierSlugs are the slugs the post was published under before,
+	// newest first: their addresses lead to it (301).
+	EarlierSlugs []string `json:"earlierSlugs"`
 }
 
 // EditConflict is what a save refused as a conflict tells the editor:

@@ -42,6 +42,9 @@ test('an editor changes a published post’s slug; the old address leads to the 
   await expect(page.getByText(`New home ${id}, explained |`)).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible(SLOW);
+  // The editor lists the address the post had, which now leads here.
+  const earlier = page.getByRole('list', { name: 'Earlier addresses, which lead here:' });
+  await expect(earlier.getByRole('listitem')).toHaveText([`${base()}/blog/moving-house-${id}`]);
   expect(await axe(page, 'the post editor after saving a new slug')).toEqual([]);
 
   const old = await request.get(`${base()}/blog/moving-house-${id}?utm_source=e2e`, { maxRedirects: 0 });

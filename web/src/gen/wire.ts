@@ -771,6 +771,11 @@ export interface AdminPost {
   seoTitle: string;
   seoDescription: string;
   socialImage: string;
+  /**
+   * EarlierSlugs are the slugs the post was published under before,
+   * newest first: their addresses lead to it (301).
+   */
+  earlierSlugs: string[];
 }
 
 /**

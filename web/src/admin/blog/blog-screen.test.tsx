@@ -10,6 +10,7 @@ const answer = jsonAnswer;
 
 const post: AdminPost = {
   id: 'post000000000001',
+  earlierSlugs: [],
   slug: '',
   seoTitle: '',
   seoDescription: '',

@@ -379,7 +379,7 @@ function PostEditor() {
             />
           )}
         </FormField>
-        <SlugField postId={post?.id} title={form.title} slug={form.slug ?? ''} onChange={onSlug} error={fields.slug} />
+        <SlugField postId={post?.id} title={form.title} slug={form.slug ?? ''} onChange={onSlug} error={fields.slug} earlier={post?.earlierSlugs} />
         <TagsField id="post-tags" tags={form.tags ?? []} onChange={(tags) => setForm((f) => ({ ...f, tags }))} error={fields.tags} />
         <AuthorField id="post-authorId" value={form.authorId ?? ''} isNew={!id} onChange={onAuthor} error={fields.authorId} />
         <fieldset className="rounded-md border border-slate-300 p-3">

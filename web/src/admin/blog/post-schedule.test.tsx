@@ -10,6 +10,7 @@ const renderAt = (path: string) => renderScreen('/admin/blog/*', <BlogScreen />,
 
 const post: AdminPost = {
   id: 'post000000000002',
+  earlierSlugs: [],
   slug: '',
   seoTitle: '',
   seoDescription: '',

@@ -38,38 +38,53 @@ interface Props {
   slug: string;
   onChange: (slug: string) => void;
   error?: string;
+  /** The slugs the post was published under before, newest first: their addresses lead to it. */
+  earlier?: readonly string[];
 }
 
-export function SlugField({ postId, title, slug, onChange, error }: Props) {
+export function SlugField({ postId, title, slug, onChange, error, earlier = [] }: Props) {
   const [typed, setTyped] = useState(false);
   const follows = !postId && !typed;
   useEffect(() => {
     if (follows) onChange(suggestSlug(title));
   }, [follows, title, onChange]);
-  const address = `${typeof location === 'undefined' ? '' : location.origin}/blog/${slug || postId || '…'}`;
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  const address = `${origin}/blog/${slug || postId || '…'}`;
   return (
-    <FormField
-      id="post-slug"
-      label="Slug"
-      help={`Lowercase letters, digits and hyphens, at most 80 characters. The address: ${address}${
-        postId ? '. When a published post’s slug changes, its earlier address leads to the new one.' : ''
-      }`}
-      error={error}
-    >
-      {(p) => (
-        <input
-          {...p}
-          maxLength={80}
-          spellCheck={false}
-          autoCapitalize="none"
-          className={`${inputClass} font-mono`}
-          value={slug}
-          onChange={(e) => {
-            setTyped(true);
-            onChange(e.target.value);
-          }}
-        />
+    <>
+      <FormField
+        id="post-slug"
+        label="Slug"
+        help={`Lowercase letters, digits and hyphens, at most 80 characters. The address: ${address}${
+          postId ? '. When a published post’s slug changes, its earlier address leads to the new one.' : ''
+        }`}
+        error={error}
+      >
+        {(p) => (
+          <input
+            {...p}
+            maxLength={80}
+            spellCheck={false}
+            autoCapitalize="none"
+            className={`${inputClass} font-mono`}
+            value={slug}
+            onChange={(e) => {
+              setTyped(true);
+              onChange(e.target.value);
+            }}
+          />
+        )}
+      </FormField>
+      {earlier.length > 0 && (
+        <div className="mt-2 text-sm text-slate-700">
+          <p id="post-earlier-slugs">Earlier addresses, which lead here:</p>
+          <ul aria-labelledby="post-earlier-slugs" className="mt-1 list-disc pl-5 font-mono break-all">
+            {earlier.map((s) => (
+              <li key={s}>{`${origin}/blog/${s}`}</li>
+            ))}
+          </ul>
+        </div>
       )}
-    </FormField>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import './editor-test-stubs';
 
 const post: AdminPost = {
   id: 'post000000000001',
+  earlierSlugs: [],
   slug: '',
   seoTitle: '',
   seoDescription: '',
