@@ -86,7 +86,7 @@ func SubjectOf(e domain.AuditEntry) (Kind, string) {
 		domain.AuditPasswordSet, domain.AuditTOTPEnabled, domain.AuditRecoveryUsed,
 		domain.AuditStaffAdded, domain.AuditStaffReset, domain.AuditStaffDisabled, domain.AuditStaffEnabled,
 		domain.AuditRoleChanged, domain.AuditPasswordChanged, domain.AuditRecoveryRenewed, domain.AuditTOTPReplaced,
-		domain.AuditSessionEnded, domain.AuditSignOutOthers:
+		domain.AuditProfileChanged, domain.AuditSessionEnded, domain.AuditSignOutOthers:
 		if sub == "" {
 			return KindNone, ""
 		}
@@ -266,6 +266,11 @@ func Describe(e domain.AuditEntry, actor string, subject Subject) []Part {
 		}
 	case domain.AuditTOTPReplaced:
 		say(actor + " moved two-step sign-in to another authenticator")
+	case domain.AuditProfileChanged:
+		say(actor + " changed their author profile")
+		if d != "" {
+			say(" (" + d + ")")
+		}
 	case domain.AuditSessionEnded:
 		say(actor + " ended one of their sessions")
 		if device, _, ok := strings.Cut(d, ", signed in "); ok && device != "" {

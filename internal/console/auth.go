@@ -491,7 +491,7 @@ var auditActions = []domain.AuditAction{
 	domain.AuditMailRetried, domain.AuditContactDeleted, domain.AuditContactAssigned, domain.AuditContactNote,
 	domain.AuditContactReplied, domain.AuditContactUpdated, domain.AuditAppOpened, domain.AuditTemplateSaved,
 	domain.AuditAlertsExport, domain.AuditSiteImported, domain.AuditPasswordChanged, domain.AuditRecoveryRenewed, domain.AuditTOTPReplaced,
-	domain.AuditSessionEnded, domain.AuditSignOutOthers, domain.AuditLogExport, domain.AuditMailOpened,
+	domain.AuditProfileChanged, domain.AuditSessionEnded, domain.AuditSignOutOthers, domain.AuditLogExport, domain.AuditMailOpened,
 }
 
 // auditMaxSubject bounds the subject filter of the audit log.

@@ -9,6 +9,7 @@ package console
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"corpsite/internal/docfile"
 	"corpsite/internal/domain"
@@ -58,9 +59,23 @@ func (s *Server) accountProfile(_ http.ResponseWriter, r *http.Request, st *Staf
 
 // PUT /api/admin/account/profile: the display name and bio; the photo stays.
 func (s *Server) accountSaveProfile(_ http.ResponseWriter, r *http.Request, st *Staff, in wire.StaffProfileInput) (wire.StaffProfile, error) {
+	was, err := s.store.GetStaffProfile(r.Context(), st.ID)
+	if err != nil {
+		return wire.StaffProfile{}, err
+	}
 	p, err := editing.SaveProfile(r.Context(), s.store, st.ID, in.DisplayName, in.Bio)
 	if err != nil {
 		return wire.StaffProfile{}, err
+	}
+	var changed []string
+	if p.DisplayName != was.DisplayName {
+		changed = append(changed, "display name")
+	}
+	if p.Bio != was.Bio {
+		changed = append(changed, "bio")
+	}
+	if len(changed) > 0 {
+		_ = s.audit(r, st, domain.AuditProfileChanged, st.ID, strings.Join(changed, ", "))
 	}
 	s.site.Changed(r.Context())
 	return profileView(p), nil
@@ -101,6 +116,16 @@ func (s *Server) replacePhoto(r *http.Request, st *Staff, versions []domain.Imag
 		return wire.StaffProfile{}, err
 	}
 	s.deleteCoverFiles(r, old)
+	detail := "photo replaced"
+	switch {
+	case len(versions) == 0:
+		detail = "photo removed"
+	case len(old) == 0:
+		detail = "photo added"
+	}
+	if len(versions) > 0 || len(old) > 0 {
+		_ = s.audit(r, st, domain.AuditProfileChanged, st.ID, detail)
+	}
 	s.site.Changed(ctx)
 	p, err := s.store.GetStaffProfile(ctx, st.ID)
 	return profileView(p), err

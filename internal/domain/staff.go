@@ -98,6 +98,10 @@ const (
 	AuditPasswordChanged AuditAction = "password-changed"
 	AuditRecoveryRenewed AuditAction = "recovery-codes-renewed"
 	AuditTOTPReplaced    AuditAction = "totp-replaced"
+	// AuditProfileChanged is a member's public author profile changed:
+	// Detail names what ("display name, bio", "photo added", "photo
+	// replaced", "photo removed").
+	AuditProfileChanged AuditAction = "profile-changed"
 	AuditSessionEnded    AuditAction = "session-ended"
 	AuditSignOutOthers   AuditAction = "sign-out-other-sessions"
 	// AuditLogExport is an admin downloading the audit log as CSV.

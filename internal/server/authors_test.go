@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,6 +71,27 @@ func TestPostAuthorOnPageAndStructuredData(t *testing.T) {
 	}
 	if got := f.get(t, "/photos/..%2Fcovers%2Fx-96.jpg"); got.Status != http.StatusNotFound {
 		t.Errorf("a name outside photos/: %d, want 404", got.Status)
+	}
+	// The changes are audited, each naming what changed; the refused one and a save that changes nothing are not.
+	if res := f.admin(t, asha, "PUT", "/api/admin/account/profile", wire.StaffProfileInput{DisplayName: "Asha Rao", Bio: "Writes about cloud bills.\nRuns in the mornings."}); res.Status != http.StatusOK {
+		t.Fatalf("saving the same profile: %d %s", res.Status, res.Body)
+	}
+	entries, _, err := f.store.ListAudit(ctx, domain.AuditFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var audited []string
+	for _, e := range entries {
+		if e.Action == domain.AuditProfileChanged {
+			if e.ActorID != u.ID || e.Subject != u.ID {
+				t.Errorf("profile entry %+v: want Asha's, about her account", e)
+			}
+			audited = append(audited, e.Detail)
+		}
+	}
+	slices.Sort(audited)
+	if want := []string{"display name, bio", "photo added"}; !slices.Equal(audited, want) {
+		t.Errorf("profile changes audited: %q, want %q", audited, want)
 	}
 
 	// A new post is the author's own; an unknown author is refused.
