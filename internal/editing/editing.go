@@ -119,11 +119,15 @@ func SavePost(ctx context.Context, s domain.BlogStore, p *domain.BlogPost, base 
 	return err
 }
 
-// RestorePost saves the title, description and content of version of post
-// id again, as by's save based on base: a new version (the status and
-// cover stay), checked as any save (CheckPost): complete when it is
-// published or scheduled is set (a scheduled draft must stay fit to
-// publish). It returns the post as stored.
+// RestorePost saves the words of version of post id again (title,
+// description, content, and the search title and description written for
+// them), as by's save based on base: a new version, checked as any save
+// (CheckPost): complete when it is published or scheduled is set (a
+// scheduled draft must stay fit to publish). What is not the version's
+// words stays as it is now: the status, the slug (a restore never moves
+// the post's address), the author, the tags, the cover and the social
+// image (files a later version may have replaced). It returns the post as
+// stored.
 func RestorePost(ctx context.Context, s domain.BlogStore, id string, version, base int, by string, scheduled bool) (domain.BlogPost, error) {
 	rev, err := s.PostRevision(ctx, id, version)
 	if err != nil {
@@ -137,6 +141,7 @@ func RestorePost(ctx context.Context, s domain.BlogStore, id string, version, ba
 		return domain.BlogPost{}, err
 	}
 	p.Title, p.Description, p.Content = rev.Post.Title, rev.Post.Description, rev.Post.Content
+	p.SEOTitle, p.SEODescription = rev.Post.SEOTitle, rev.Post.SEODescription
 	if err := CheckPost(p, scheduled || p.Status == domain.PostPublished); err != nil {
 		return domain.BlogPost{}, err
 	}

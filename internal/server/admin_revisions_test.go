@@ -102,13 +102,21 @@ func TestAdminSaveConflictNamesWhoChangedIt(t *testing.T) {
 	}
 }
 
+// str is a pointer to s, for the optional fields of an input.
+func str(s string) *string { return &s }
+
 // Revisions of a post: listed newest first with who saved them, each
 // readable, and restored as a new, audited save.
 func TestAdminRevisionsRestore(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, nil)
-	p := decodeInto[wire.AdminPost](t, f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{Title: "First title", Content: "<p>First words.</p>"}))
-	p = decodeInto[wire.AdminPost](t, f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, wire.AdminPostInput{Title: "Second title", Content: "<p>Second words.</p>", BaseVersion: p.Version}))
+	p := decodeInto[wire.AdminPost](t, f.admin(t, editor, "POST", "/api/admin/posts", wire.AdminPostInput{
+		Title: "First title", Content: "<p>First words.</p>", Slug: str("first-slug"), SEOTitle: str("First search title"), SEODescription: str("First search words."),
+	}))
+	p = decodeInto[wire.AdminPost](t, f.admin(t, editor, "PUT", "/api/admin/posts/"+p.ID, wire.AdminPostInput{
+		Title: "Second title", Content: "<p>Second words.</p>", Slug: str("second-slug"), SEOTitle: str("Second search title"), SEODescription: str("Second search words."),
+		BaseVersion: p.Version,
+	}))
 	list := decodeInto[wire.AdminRevisionList](t, f.admin(t, editor, "GET", "/api/admin/posts/"+p.ID+"/revisions", nil))
 	if len(list.Revisions) != 2 || list.Revisions[0].Version != 2 || list.Revisions[1].SavedBy != "Ed" || list.Revisions[1].Status != "draft" {
 		t.Fatalf("revisions %+v", list.Revisions)
@@ -125,6 +133,10 @@ func TestAdminRevisionsRestore(t *testing.T) {
 	got := decodeInto[wire.AdminPost](t, f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/revisions/1/restore", wire.RestoreInput{BaseVersion: 2}))
 	if got.Version != 3 || got.Title != "First title" || got.Content != "<p>First words.</p>" || got.UpdatedBy != "Ed" {
 		t.Errorf("restored post = %+v", got)
+	}
+	// The version's search words come back with its words; its address stays the current one.
+	if got.SEOTitle != "First search title" || got.SEODescription != "First search words." || got.Slug != "second-slug" {
+		t.Errorf("restored search fields %q, %q and slug %q; want version 1's search fields and the current slug", got.SEOTitle, got.SEODescription, got.Slug)
 	}
 	if res := f.admin(t, editor, "POST", "/api/admin/posts/"+p.ID+"/revisions/2/restore", wire.RestoreInput{BaseVersion: 2}); res.Status != http.StatusConflict {
 		t.Errorf("restore based on an older version: %d", res.Status)

@@ -18,7 +18,6 @@ import (
 func TestPostAddressAndRedirects(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, nil)
-	str := func(s string) *string { return &s }
 	in := wire.AdminPostInput{Title: "Moving addresses", Description: "About moving.", Content: "<h2>One</h2><p>Body.</p>", Slug: str("first-address")}
 	res := f.admin(t, editor, "POST", "/api/admin/posts", in)
 	if res.Status != http.StatusCreated {
