@@ -10,8 +10,8 @@
 // and replayed after, and forms in a part keep what was typed into them.
 // Rendered by the server, or by the app itself (a test, a page built after
 // a client-side navigation), it renders its element at once.
-import { Suspense, createElement, useLayoutEffect, type ReactNode } from 'react';
-import { captureEarlyInput, holdTakeOver, hydrating } from '../lib/early-input';
+import { Suspense, createElement, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { captureEarlyInput, holdTakeOver, hydrating, partHydrated } from '../lib/early-input';
 
 interface Turn {
   /** Whether the part may hydrate now. */
@@ -86,10 +86,16 @@ interface Props {
 
 function Part({ name, as, children, ...props }: Props) {
   const turn = hydrating() ? turnOf(name) : null;
+  const el = useRef<HTMLElement>(null);
   // Runs once the part has hydrated (not for the render that suspended, which never commits).
-  useLayoutEffect(() => turn?.hydrated(), [turn]);
+  useLayoutEffect(() => {
+    if (!turn) return;
+    if (el.current) partHydrated(el.current);
+    turn.hydrated();
+  }, [turn]);
   if (turn && !turn.ready) throw turn.promise;
-  return createElement(as, props, children);
+  // data-hydrate-later marks the part's element for early-input.ts: until it has hydrated, its fields have no handlers.
+  return createElement(as, { ...props, ref: el, 'data-hydrate-later': '' }, children);
 }
 
 /** An element whose contents hydrate in a later task of their own on the page as served (see above). */

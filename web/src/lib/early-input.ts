@@ -150,9 +150,10 @@ function replayChange({ el, value, checked, files, selection }: Filled) {
  * Gives form's change handlers whatever the visitor put into its fields
  * that the app did not render there, in form order, and calls onKept with
  * their names. Run while the form hydrates (a layout effect), before
- * anything renders it again; when parts of the page hydrate later
- * (HydrateLater), it waits until the last has, just before the app takes
- * over. It hands over what is in the fields then, or what
+ * anything renders it again. The fields of parts of the page that hydrate
+ * later (HydrateLater) have no handlers yet: they are handed over once
+ * the last part has hydrated, just before the app takes over. It hands
+ * over what is in the fields then, or what
  * captureEarlyInput read in them before hydration set them back; the changes are handed over just after the commit, one at a time, so each
  * handler sees the state the one before left (handlers that build an
  * entry from the render's values would otherwise overwrite each other).
@@ -160,13 +161,19 @@ function replayChange({ el, value, checked, files, selection }: Filled) {
  */
 export function keepEarlyInput(form: HTMLFormElement, onKept?: (names: string[]) => void) {
   if (!hydrating()) return;
-  // Fields in parts still waiting to hydrate have no handlers yet: the whole form is handed over once they have.
-  if (waitingParts > 0) {
-    beforeTakeOver.push(() => keepEarlyInput(form, onKept));
-    return;
-  }
+  const fields = Array.from(form.elements);
+  const waiting = fields.filter(inWaitingPart);
+  if (waiting.length > 0) beforeTakeOver.push(() => handOver(waiting, onKept));
+  handOver(
+    fields.filter((el) => !waiting.includes(el)),
+    onKept,
+  );
+}
+
+/** Hands the filled ones of fields to their handlers (see keepEarlyInput). */
+function handOver(fields: Element[], onKept?: (names: string[]) => void) {
   const filled: Filled[] = [];
-  for (const el of Array.from(form.elements)) {
+  for (const el of fields) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
     // As the field is now, or as it was before hydration set it back (a textarea under Preact).
     const f = changedByVisitor(el) ? read(el) : captured?.get(el);
@@ -210,6 +217,19 @@ let appCommitted = false;
 const onTakeOver: (() => void)[] = [];
 /** What runs once every part has hydrated, just before the app takes over (forms handing over early input). */
 const beforeTakeOver: (() => void)[] = [];
+/** The elements of the parts (HydrateLater, marked data-hydrate-later) that have hydrated. */
+const hydratedParts = new WeakSet<Element>();
+
+/** Tells the page that the part whose element is el has hydrated: its fields have handlers. */
+export function partHydrated(el: Element) {
+  hydratedParts.add(el);
+}
+
+/** Whether el is in a part of the page that has not hydrated yet. */
+function inWaitingPart(el: Element): boolean {
+  const part = el.closest('[data-hydrate-later]');
+  return part !== null && !hydratedParts.has(part);
+}
 
 /**
  * Counts a part of the page as served that hydrates in a later task
