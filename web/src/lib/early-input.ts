@@ -161,13 +161,11 @@ function replayChange({ el, value, checked, files, selection }: Filled) {
  */
 export function keepEarlyInput(form: HTMLFormElement, onKept?: (names: string[]) => void) {
   if (!hydrating()) return;
-  const fields = Array.from(form.elements);
-  const waiting = fields.filter(inWaitingPart);
+  const now: Element[] = [];
+  const waiting: Element[] = [];
+  for (const el of Array.from(form.elements)) (inWaitingPart(el) ? waiting : now).push(el);
   if (waiting.length > 0) beforeTakeOver.push(() => handOver(waiting, onKept));
-  handOver(
-    fields.filter((el) => !waiting.includes(el)),
-    onKept,
-  );
+  handOver(now, onKept);
 }
 
 /** Hands the filled ones of fields to their handlers (see keepEarlyInput). */
