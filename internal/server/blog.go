@@ -57,23 +57,30 @@ func parseBlogPage(raw string) (int, error) {
 	return strconv.Atoi(raw)
 }
 
-// blogListAPIPath is the API path of a page of the list as the web app
-// builds it: the first page without a parameter (shared with the home
-// page carousel), others with ?page=N.
-func blogListAPIPath(page int) string {
-	if page == 1 {
-		return blogAPIPath
+// pagedPath is the canonical path of page n of a list at base (the blog,
+// a tag page) or of its API as the web app builds it: the first page
+// without a parameter (the blog's is shared with the home page
+// carousel), others with ?page=N.
+func pagedPath(base string, n int) string {
+	if n == 1 {
+		return base
 	}
-	return blogAPIPath + "?page=" + strconv.Itoa(page)
+	return base + "?page=" + strconv.Itoa(n)
 }
 
-// blogListPagePath is the canonical path of a page of the list.
-func blogListPagePath(page int) string {
-	if page == 1 {
-		return blogPagePath
+// badPagePath is the API path the web app reads for a list page whose
+// ?page= value raw is not a page: the value as it reads it.
+func badPagePath(base, raw string) string {
+	if raw == "" || raw == "1" {
+		return base
 	}
-	return blogPagePath + "?page=" + strconv.Itoa(page)
+	return base + "?page=" + wire.EncodeURIComponent(raw)
 }
+
+// blogListAPIPath and blogListPagePath are page n of the list's API and
+// page paths.
+func blogListAPIPath(n int) string  { return pagedPath(blogAPIPath, n) }
+func blogListPagePath(n int) string { return pagedPath(blogPagePath, n) }
 
 // blogList loads page (1-based) of the published posts, newest first:
 // ENotFound past the last page. There is always a first page, if empty.
@@ -270,18 +277,19 @@ func (s *Server) homeAPI(ctx context.Context) (map[string]wire.Result, error) {
 	return map[string]wire.Result{blogAPIPath: result(list, nil)}, nil
 }
 
-// blogCacheKey is the page cache key of a /blog request: the canonical
-// path of its page, so "?page=2&utm_source=x" shares the slot of
-// "?page=2". Only existing pages are cached (a bounded set); the key of a
-// bad value keeps the value, so that concurrent requests for different
-// bad values are not coalesced into one answer with the other's boot data.
-func blogCacheKey(r *http.Request) string {
+// pagedCacheKey is the page cache key of a request for a paged list (the
+// blog, a tag page): the canonical path of its page, so
+// "?page=2&utm_source=x" shares the slot of "?page=2". Only existing pages
+// are cached (a bounded set); the key of a bad value keeps the value, so
+// that concurrent requests for different bad values are not coalesced
+// into one answer with the other's boot data.
+func pagedCacheKey(r *http.Request) string {
 	raw := r.URL.Query().Get("page")
 	page, err := parseBlogPage(raw)
 	if err != nil {
-		return blogPagePath + "?page=" + url.QueryEscape(raw)
+		return r.URL.Path + "?page=" + url.QueryEscape(raw)
 	}
-	return blogListPagePath(page)
+	return pagedPath(r.URL.Path, page)
 }
 
 // GET /blog?page=N: a page of the list. A bad page value or one past the
@@ -297,12 +305,7 @@ func (s *Server) blogPage(r *http.Request) (*pageSpec, error) {
 		if domain.ErrorCode(err) != domain.ENotFound && domain.ErrorCode(err) != domain.EInvalid {
 			return nil, err
 		}
-		// The web app asks for ?page= with the value as it reads it.
-		apiPath := blogAPIPath
-		if raw != "" && raw != "1" {
-			apiPath += "?page=" + wire.EncodeURIComponent(raw)
-		}
-		return s.notFoundSpec("blog", map[string]wire.Result{apiPath: result(nil, err)}), nil
+		return s.notFoundSpec("blog", map[string]wire.Result{badPagePath(blogAPIPath, raw): result(nil, err)}), nil
 	}
 	meta := s.content.Pages[blogPagePath]
 	spec := &pageSpec{

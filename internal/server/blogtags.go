@@ -1,8 +1,9 @@
 package server
 
-// Tag pages of the blog: /blog/tag/{slug} lists the newest published
-// posts with a tag, /blog/tag/{slug}/feed.xml is their Atom feed, and the
-// sitemap lists every tag some published post has. A tag no published
+// Tag pages of the blog: /blog/tag/{slug} lists the published posts with
+// a tag, newest first, a page at a time (?page=N, as /blog);
+// /blog/tag/{slug}/feed.xml is their Atom feed; and the sitemap lists
+// every tag some published post has. A tag no published
 // post has, or a slug that is not a tag's one spelling
 // (domain.ValidTagSlug), is not found.
 
@@ -10,6 +11,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"corpsite/internal/domain"
@@ -19,8 +21,6 @@ import (
 )
 
 const (
-	// blogTagPosts bounds the posts a tag page lists: the newest ones.
-	blogTagPosts = 60
 	// sitemapTagsMax bounds the tag pages in the sitemap.
 	sitemapTagsMax = 5000
 	// blogTagAPIPrefix is the API of a tag page, before the slug.
@@ -30,7 +30,8 @@ const (
 var errTagNotFound = domain.Errorf(domain.ENotFound, "No published post has this tag.")
 
 // blogTagPath, blogTagFeedPath and blogTagAPIPath are a tag's page, feed
-// and API paths, as the web app builds them too.
+// and API paths, as the web app builds them too; a page after the first
+// adds ?page=N to the page and API paths (pagedPath).
 func blogTagPath(slug string) string     { return blogPagePath + "/tag/" + url.PathEscape(slug) }
 func blogTagFeedPath(slug string) string { return blogTagPath(slug) + "/feed.xml" }
 func blogTagAPIPath(slug string) string  { return blogTagAPIPrefix + wire.EncodeURIComponent(slug) }
@@ -44,27 +45,19 @@ func tagLinks(tags []string) []wire.TagLink {
 	return out
 }
 
-// taggedPosts returns the tag of slug, as the newest published post with
-// it spells it, and the newest published posts with it (at most limit),
-// and how many there are: errTagNotFound when there are none.
-func (s *Server) taggedPosts(ctx context.Context, slug string, limit int) (wire.TagLink, []domain.BlogPost, int, error) {
+// taggedPosts returns the newest published posts with the tag of slug (at
+// most limit, newest first; limit 0 is all) from offset on, and the tag as
+// the newest of them spells it: errTagNotFound when there are none.
+func (s *Server) taggedPosts(ctx context.Context, slug string, limit, offset int) (wire.TagLink, []domain.BlogPost, error) {
 	if !domain.ValidTagSlug(slug) {
-		return wire.TagLink{}, nil, 0, errTagNotFound
+		return wire.TagLink{}, nil, errTagNotFound
 	}
-	f := domain.BlogFilter{PublishedOnly: true, Tag: slug, Limit: limit}
-	posts, err := s.store.ListBlogPosts(ctx, f)
+	posts, err := s.store.ListBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Tag: slug, Limit: limit, Offset: offset})
 	if err != nil {
-		return wire.TagLink{}, nil, 0, err
+		return wire.TagLink{}, nil, err
 	}
 	if len(posts) == 0 {
-		return wire.TagLink{}, nil, 0, errTagNotFound
-	}
-	total := len(posts)
-	if total == limit {
-		f.Limit = 0
-		if total, err = s.store.CountBlogPosts(ctx, f); err != nil {
-			return wire.TagLink{}, nil, 0, err
-		}
+		return wire.TagLink{}, nil, errTagNotFound
 	}
 	tag := wire.TagLink{Name: slug, Slug: slug}
 	for _, t := range posts[0].Tags {
@@ -72,24 +65,48 @@ func (s *Server) taggedPosts(ctx context.Context, slug string, limit int) (wire.
 			tag.Name = t
 		}
 	}
-	return tag, posts, total, nil
+	return tag, posts, nil
 }
 
 // tagHeading is a tag page's heading and title.
 func tagHeading(tag string) string { return "Posts tagged “" + tag + "”" }
 
-// blogTagView is the tag page's data.
-func (s *Server) blogTagView(ctx context.Context, slug string) (wire.BlogTagPage, []domain.BlogPost, error) {
-	tag, posts, total, err := s.taggedPosts(ctx, slug, blogTagPosts)
+// blogTagView is page (1-based) of a tag's page: its posts a page at a
+// time, as many as a page of the blog holds, newest first. The tag is
+// spelled as its newest post spells it on every page. errTagNotFound when
+// no published post has it; errPageNotFound past the last page.
+func (s *Server) blogTagView(ctx context.Context, slug string, page int) (wire.BlogTagPage, []domain.BlogPost, error) {
+	tag, newest, err := s.taggedPosts(ctx, slug, 1, 0)
 	if err != nil {
 		return wire.BlogTagPage{}, nil, err
 	}
-	list := wire.BlogList{Posts: make([]wire.BlogSummary, 0, len(posts)), Page: 1, Pages: 1, Total: total}
+	total, err := s.store.CountBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Tag: slug})
+	if err != nil {
+		return wire.BlogTagPage{}, nil, err
+	}
+	pages := max(1, (total+blogPageSize-1)/blogPageSize)
+	if page < 1 || page > pages {
+		return wire.BlogTagPage{}, nil, errPageNotFound
+	}
+	posts := newest
+	if page > 1 || total > 1 {
+		if _, posts, err = s.taggedPosts(ctx, slug, blogPageSize, (page-1)*blogPageSize); domain.IsNotFound(err) {
+			// The tag's posts changed between the count and the list: this page is gone.
+			return wire.BlogTagPage{}, nil, errPageNotFound
+		} else if err != nil {
+			return wire.BlogTagPage{}, nil, err
+		}
+	}
+	list := wire.BlogList{Posts: make([]wire.BlogSummary, 0, len(posts)), Page: page, Pages: pages, Total: total}
 	for _, p := range posts {
 		list.Posts = append(list.Posts, s.blogSummary(p))
 	}
+	title := tagHeading(tag.Name)
+	if page > 1 {
+		title += " – Page " + strconv.Itoa(page)
+	}
 	return wire.BlogTagPage{
-		Tag: tag, Heading: tagHeading(tag.Name), PageTitle: s.content.Title(tagHeading(tag.Name)),
+		Tag: tag, Heading: tagHeading(tag.Name), PageTitle: s.content.Title(title),
 		FeedURL: blogTagFeedPath(slug), FeedTitle: s.seo.TagFeedTitle(tag.Name), List: list,
 	}, posts, nil
 }
@@ -105,38 +122,60 @@ func (s *Server) tagDescription(tag string, posts []domain.BlogPost) string {
 	return seo.Truncate(d, seo.DescriptionMax)
 }
 
-// GET /api/blog-tags/{slug}: a tag page's data.
+// GET /api/blog-tags/{slug}?page=N: a page of a tag page's data.
 func (s *Server) apiBlogTag(r *http.Request) (any, error) {
-	v, _, err := s.blogTagView(r.Context(), r.PathValue("slug"))
-	return v, err
-}
-
-// GET /blog/tag/{slug}: the newest published posts with a tag.
-func (s *Server) blogTagPage(r *http.Request) (*pageSpec, error) {
-	slug := r.PathValue("slug")
-	v, posts, err := s.blogTagView(r.Context(), slug)
-	if domain.IsNotFound(err) {
-		return s.notFoundSpec("blog-tag", map[string]wire.Result{blogTagAPIPath(slug): result(nil, err)}), nil
-	}
+	page, err := parseBlogPage(r.URL.Query().Get("page"))
 	if err != nil {
 		return nil, err
 	}
-	return &pageSpec{
+	v, _, err := s.blogTagView(r.Context(), r.PathValue("slug"), page)
+	return v, err
+}
+
+// GET /blog/tag/{slug}?page=N: a page of the published posts with a tag,
+// newest first. An unknown tag, a bad page value or one past the last
+// page is the not-found page with status 404.
+func (s *Server) blogTagPage(r *http.Request) (*pageSpec, error) {
+	slug := r.PathValue("slug")
+	raw := r.URL.Query().Get("page")
+	page, err := parseBlogPage(raw)
+	var v wire.BlogTagPage
+	var posts []domain.BlogPost
+	if err == nil {
+		v, posts, err = s.blogTagView(r.Context(), slug, page)
+	}
+	if err != nil {
+		if domain.ErrorCode(err) != domain.ENotFound && domain.ErrorCode(err) != domain.EInvalid {
+			return nil, err
+		}
+		return s.notFoundSpec("blog-tag", map[string]wire.Result{badPagePath(blogTagAPIPath(slug), raw): result(nil, err)}), nil
+	}
+	path := pagedPath(blogTagPath(slug), page)
+	spec := &pageSpec{
 		Page:        "blog-tag",
 		Title:       v.Heading,
 		Description: s.tagDescription(v.Tag.Name, posts),
-		Path:        blogTagPath(slug),
+		Path:        path,
 		Feeds:       []feedLink{{Title: v.FeedTitle, Href: v.FeedURL}},
-		API:         map[string]wire.Result{blogTagAPIPath(slug): result(v, nil)},
+		API:         map[string]wire.Result{pagedPath(blogTagAPIPath(slug), page): result(v, nil)},
 		Cache:       true,
-	}, nil
+		RenderPath:  path,
+	}
+	if page > 1 {
+		spec.Title += " – Page " + strconv.Itoa(page)
+		spec.Prev = pagedPath(blogTagPath(slug), page-1)
+	}
+	if page < v.List.Pages {
+		spec.Next = pagedPath(blogTagPath(slug), page+1)
+	}
+	return spec, nil
 }
 
 // GET /blog/tag/{slug}/feed.xml: the newest published posts with a tag
 // as an Atom feed; not found as the tag page is.
 func (s *Server) blogTagFeed(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	tag, posts, _, err := s.taggedPosts(r.Context(), slug, feedEntries)
+	tag, posts, err := s.taggedPosts(r.Context(), slug, feedEntries, 0)
 	if err != nil {
 		httpcore.Fail(w, r, err)
 		return

@@ -3,7 +3,9 @@ package server_test
 import (
 	"context"
 	"encoding/xml"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -170,5 +172,68 @@ func TestBlogTagBeyondASCII(t *testing.T) {
 	}
 	if post := f.get(t, p.Path()).Body; !strings.Contains(rootHTML(t, post), `href="`+path+`"`) {
 		t.Errorf("the post page does not link %s", path)
+	}
+}
+
+func TestBlogTagPages(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, nil)
+	// Two pages of posts tagged Go, newest first, and one more without the tag.
+	var tagged []domain.BlogPost
+	for i := range blogPageSize + 2 {
+		tagged = append(tagged, tagPost(t, f, fmt.Sprintf("Go notes %d", i+1), domain.PostPublished, time.Duration(i+1)*time.Hour, "Go"))
+	}
+	tagPost(t, f, "Rust notes", domain.PostPublished, time.Minute, "Rust")
+
+	for page, want := range map[int][]domain.BlogPost{1: tagged[:blogPageSize], 2: tagged[blogPageSize:]} {
+		target, apiPath := "/blog/tag/go", "/api/blog-tags/go"
+		if page > 1 {
+			target, apiPath = target+"?page=2", apiPath+"?page=2"
+		}
+		res := f.get(t, target+map[bool]string{true: "&utm_source=x", false: "?utm_source=x"}[page > 1])
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s = %d", target, res.Status)
+		}
+		h := parseHead(t, res.Body)
+		links, _ := headTags(t, res.Body)
+		wantTitle := "Posts tagged “Go”"
+		wantPrev, wantNext := "", baseURL+"/blog/tag/go?page=2"
+		if page == 2 {
+			wantTitle += " – Page 2"
+			wantPrev, wantNext = baseURL+"/blog/tag/go", ""
+		}
+		if h.Canonical != baseURL+target || h.Title != wantTitle+" | "+f.site.Site.Name || links["prev"] != wantPrev || links["next"] != wantNext {
+			t.Errorf("GET %s: head %+v, prev %q next %q; want canonical %s, title %q, prev %q next %q",
+				target, h, links["prev"], links["next"], baseURL+target, wantTitle, wantPrev, wantNext)
+		}
+		root := rootHTML(t, res.Body)
+		for _, p := range tagged {
+			if shown, wanted := strings.Contains(root, ">"+p.Title+"<"), slices.ContainsFunc(want, func(w domain.BlogPost) bool { return w.ID == p.ID }); shown != wanted {
+				t.Errorf("GET %s shows %q: %v, want %v", target, p.Title, shown, wanted)
+			}
+		}
+		if !strings.Contains(root, fmt.Sprintf("Page %d of 2", page)) || strings.Contains(root, "Rust notes") {
+			t.Errorf("GET %s: want its position among the pages and only posts tagged Go:\n%s", target, root)
+		}
+		api := decodeAs[wire.BlogTagPage](t, f.get(t, apiPath).Body)
+		if api.List.Page != page || api.List.Pages != 2 || api.List.Total != len(tagged) || len(api.List.Posts) != len(want) || api.List.Posts[0].ID != want[0].ID {
+			t.Errorf("GET %s = %+v", apiPath, api.List)
+		}
+		if _, ok := bootData(t, res.Body)["api"].(map[string]any)[apiPath]; !ok {
+			t.Errorf("GET %s: boot data lacks %s", target, apiPath)
+		}
+	}
+
+	for _, bad := range []string{"3", "0", "abc", "02"} {
+		res := f.get(t, "/blog/tag/go?page="+bad)
+		if h := parseHead(t, res.Body); res.Status != http.StatusNotFound || h.Robots != "noindex" || !strings.Contains(rootHTML(t, res.Body), "Page not found") {
+			t.Errorf("GET /blog/tag/go?page=%s = %d, robots %q; want the not-found page", bad, res.Status, h.Robots)
+		}
+	}
+	if res := f.get(t, "/api/blog-tags/go?page=3"); res.Status != http.StatusNotFound {
+		t.Errorf("GET the API past the last page = %d, want 404", res.Status)
+	}
+	if res := f.get(t, "/api/blog-tags/go?page=abc"); res.Status != http.StatusBadRequest {
+		t.Errorf("GET the API with a bad page = %d, want 400", res.Status)
 	}
 }

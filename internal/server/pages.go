@@ -67,9 +67,9 @@ var pageRoutes = []pageRoute{
 	{path: "/contact-us", page: "contact-us", jsonLD: (*Server).organizationOnlyLD},
 	{path: "/career", page: "career", api: (*Server).careerAPI, feeds: (*Server).allJobsFeed, daily: true},
 	{path: "/jobs", page: "jobs", handle: (*Server).jobsPage, key: jobsCacheKey},
-	{path: blogPagePath, page: "blog", handle: (*Server).blogPage, key: blogCacheKey},
+	{path: blogPagePath, page: "blog", handle: (*Server).blogPage, key: pagedCacheKey},
 	{path: blogPostRoute, page: "blog-post", handle: (*Server).blogPostPage},
-	{path: "/blog/tag/{slug}", page: "blog-tag", handle: (*Server).blogTagPage},
+	{path: "/blog/tag/{slug}", page: "blog-tag", handle: (*Server).blogTagPage, key: pagedCacheKey},
 	{path: careers.StatusPagePath, page: "application-status", private: true},
 	{path: jobalerts.PagePath, page: "job-alert", private: true},
 }

@@ -77,6 +77,9 @@ test('an editor tags a post and publishes it; the tag page and the tag feed list
   await expect(feed).toHaveAttribute('href', `/blog/tag/${slug}/feed.xml`);
   await expect(page.getByRole('link', { name: /^Subscribe to these posts/ })).toHaveAttribute('href', `/blog/tag/${slug}/feed.xml`);
   expect(await axe(page, 'the tag page')).toEqual([]);
+  // One post: one page, so no links to others, and no second page.
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  expect((await request.get(`${base()}/blog/tag/${slug}?page=2`)).status()).toBe(404);
 
   const xml = await request.get(`${base()}/blog/tag/${slug}/feed.xml`);
   expect(xml.status()).toBe(200);

@@ -35,6 +35,26 @@ describe('Blog tag page', () => {
     expect(feed?.getAttribute('title')).toBe(tagPage.feedTitle);
   });
 
+  it('links the pages of a tag with many posts, the first one without a parameter', () => {
+    const second: BlogTagPage = {
+      ...tagPage,
+      pageTitle: 'Posts tagged “Cloud Native” – Page 2 | Nimbus Grove Technologies',
+      list: { ...tagPage.list, page: 2, pages: 3, total: 14 },
+    };
+    renderApp('/blog/tag/cloud-native?page=2', { api: { '/api/blog-tags/cloud-native?page=2': { data: second } } });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByText('Page 2 of 3')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: /^Previous/ }).getAttribute('href')).toBe('/blog/tag/cloud-native');
+    expect(within(nav).getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/blog/tag/cloud-native?page=3');
+  });
+
+  it('is the not-found screen for a page past the last', () => {
+    renderApp('/blog/tag/cloud-native?page=9', {
+      api: { '/api/blog-tags/cloud-native?page=9': { error: { code: 'not_found', message: 'There is no such page of posts.' } } },
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/not found/i);
+  });
+
   it('is the not-found screen for a tag without posts', () => {
     renderApp('/blog/tag/nothing', { api: { '/api/blog-tags/nothing': { error: { code: 'not_found', message: 'No published post has this tag.' } } } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/not found/i);

@@ -1,34 +1,41 @@
-import { useParams } from '../lib/router';
+import { useLocation, useParams } from '../lib/router';
 import copy from '../../../content/blog-pages.json';
 import { PageBanner } from '../components/page-banner';
 import { PageLoading } from '../components/page-loading';
 import { FeedIcon } from '../components/icons';
 import { BlogList } from '../features/blog/blog-list';
 import { usePageFeedLink } from '../lib/page-feed';
-import { blogTagApiPath } from '../features/blog/tag-query';
+import { blogTagApiPath, blogTagUrl } from '../features/blog/tag-query';
+import { useTopOnNewPage } from '../features/blog/use-top-on-new-page';
 import { BlogLoadError } from '../features/blog/blog-unavailable';
 import { useApi } from '../lib/api';
+import { useLastAnswer } from '../lib/use-last-answer';
 import { useServerDocumentTitle } from '../lib/meta';
-import { fill } from '../lib/text';
 import type { BlogTagPage as BlogTagData } from '../gen/wire';
 import { NotFoundScreen } from './not-found';
 
 const t = copy.tag;
 
-/** /blog/tag/{slug}: the newest published posts with a tag, and a link to their feed. */
+/**
+ * /blog/tag/{slug}: the published posts with a tag, newest first, a page at
+ * a time (?page=N) as on /blog, and a link to their feed. A page past the
+ * last one, like a tag no published post has, is not found.
+ */
 export default function BlogTagPage() {
   const { slug = '' } = useParams();
-  const page = useApi<BlogTagData>(blogTagApiPath(slug));
+  const { search } = useLocation();
+  const page = useLastAnswer(useApi<BlogTagData>(blogTagApiPath(slug, search)));
   if (page.loading) return <PageLoading />;
   if (page.error?.code === 'not_found') return <NotFoundScreen />;
   if (!page.data) return <BlogLoadError title={t.loadErrorTitle} text={t.loadErrorText} retry={t.retry} />;
-  return <TagScreen page={page.data} />;
+  return <TagScreen page={page.data} stale={page.stale} />;
 }
 
-function TagScreen({ page }: { page: BlogTagData }) {
+function TagScreen({ page, stale }: { page: BlogTagData; stale: boolean }) {
   useServerDocumentTitle(page.pageTitle);
   usePageFeedLink(page.feedUrl, page.feedTitle);
   const { list } = page;
+  useTopOnNewPage(list.page);
   return (
     <>
       <PageBanner eyebrow={t.eyebrow} title={page.heading} lead={t.lead}>
@@ -42,11 +49,8 @@ function TagScreen({ page }: { page: BlogTagData }) {
         </a>
       </PageBanner>
       <div className="bg-slate-50 py-16 sm:py-20">
-        <div className="mx-auto max-w-7xl px-4 lg:px-6">
-          <BlogList list={list} />
-          {list.total > list.posts.length && (
-            <p className="mt-8 text-center text-slate-700">{fill(t.more, { shown: list.posts.length, total: list.total })}</p>
-          )}
+        <div aria-busy={stale || undefined} className={`mx-auto max-w-7xl px-4 lg:px-6 ${stale ? 'opacity-60' : ''}`}>
+          <BlogList list={list} base={blogTagUrl(page.tag.slug)} />
         </div>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useLocation } from '../lib/router';
 import copy from '../../../content/blog-pages.json';
 import { PageBanner } from '../components/page-banner';
@@ -6,6 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { BlogList } from '../features/blog/blog-list';
 import { blogListApiPath } from '../features/blog/blog-query';
 import { BlogLoadError } from '../features/blog/blog-unavailable';
+import { useTopOnNewPage } from '../features/blog/use-top-on-new-page';
 import { useApi } from '../lib/api';
 import { useLastAnswer } from '../lib/use-last-answer';
 import { useDocumentTitle } from '../lib/meta';
@@ -42,18 +42,4 @@ function BlogListScreen({ list, stale }: { list: BlogListData; stale: boolean })
       </div>
     </>
   );
-}
-
-/**
- * After a move to another page of the list: back to the top, with focus at
- * the start of the content (the Previous or Next link used may be gone).
- */
-function useTopOnNewPage(page: number) {
-  const shown = useRef(page);
-  useEffect(() => {
-    if (shown.current === page) return;
-    shown.current = page;
-    window.scrollTo(0, 0);
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [page]);
 }

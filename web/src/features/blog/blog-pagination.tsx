@@ -9,10 +9,10 @@ const t = copy.pagination;
 const link =
   'inline-flex items-center gap-1.5 rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
 
-/** Previous and Next links around "Page 2 of 3"; nothing when there is one page. */
-export function BlogPagination({ page, pages }: { page: number; pages: number }) {
+/** Previous and Next links around "Page 2 of 3" of the list at base (the blog's by default); nothing when there is one page. */
+export function BlogPagination({ page, pages, base }: { page: number; pages: number; base?: string }) {
   if (pages <= 1) return null;
-  const { prev, next } = neighbourPages(page, pages);
+  const { prev, next } = neighbourPages(page, pages, base);
   return (
     <nav aria-label={t.label} className="mt-12 flex items-center justify-between gap-4">
       <div className="min-w-24">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogListApiPath, blogPageUrl, blogPostUrl, commentsApiPath, neighbourPages } from './blog-query';
+import { blogTagApiPath } from './tag-query';
 
 describe('blog list paths', () => {
   it('reads /api/blogs without a page parameter and the parameter as given otherwise', () => {
@@ -20,6 +21,12 @@ describe('blog list paths', () => {
     expect(neighbourPages(1, 3)).toEqual({ prev: undefined, next: '/blog?page=2' });
     expect(neighbourPages(2, 3)).toEqual({ prev: '/blog', next: '/blog?page=3' });
     expect(neighbourPages(3, 3)).toEqual({ prev: '/blog?page=2', next: undefined });
+  });
+
+  it("builds a tag page's page links and API paths the same way", () => {
+    expect(neighbourPages(2, 3, '/blog/tag/go')).toEqual({ prev: '/blog/tag/go', next: '/blog/tag/go?page=3' });
+    expect(blogTagApiPath('cloud-native', '')).toBe('/api/blog-tags/cloud-native');
+    expect(blogTagApiPath('cloud-native', '?page=2&utm_source=x')).toBe('/api/blog-tags/cloud-native?page=2');
   });
 
   it('escapes post ids in URLs and API paths', () => {

@@ -9,21 +9,26 @@ export const BLOG_PATH = '/blog';
 
 /** The API path of the blog list for a page URL's search string ("?page=2"). */
 export function blogListApiPath(search: string): string {
-  const page = new URLSearchParams(search).get('page');
-  return page === null ? '/api/blogs' : `/api/blogs?page=${encodeURIComponent(page)}`;
+  return pagedApiPath('/api/blogs', search);
 }
 
-/** The URL of list page n: page 1 is the list's own path, without a parameter. */
-export function blogPageUrl(n: number): string {
-  return n <= 1 ? BLOG_PATH : `${BLOG_PATH}?page=${n}`;
+/** The URL of page n of a list at base (the blog, a tag page): page 1 is base itself, without a parameter. */
+export function blogPageUrl(n: number, base = BLOG_PATH): string {
+  return n <= 1 ? base : `${base}?page=${n}`;
 }
 
-/** The URLs of the pages before and after page of pages (undefined at either end). */
-export function neighbourPages(page: number, pages: number): { prev?: string; next?: string } {
+/** The URLs of the pages before and after page of pages of the list at base (undefined at either end). */
+export function neighbourPages(page: number, pages: number, base = BLOG_PATH): { prev?: string; next?: string } {
   return {
-    prev: page > 1 ? blogPageUrl(Math.min(page - 1, pages)) : undefined,
-    next: page < pages ? blogPageUrl(page + 1) : undefined,
+    prev: page > 1 ? blogPageUrl(Math.min(page - 1, pages), base) : undefined,
+    next: page < pages ? blogPageUrl(page + 1, base) : undefined,
   };
+}
+
+/** The API path at base of the list page a URL's search string ("?page=2") asks for, as the server builds it. */
+export function pagedApiPath(base: string, search: string): string {
+  const page = new URLSearchParams(search).get('page');
+  return page === null ? base : `${base}?page=${encodeURIComponent(page)}`;
 }
 
 /** A post's page. */
