@@ -102,8 +102,8 @@ const (
 	// Detail names what ("display name, bio", "photo added", "photo
 	// replaced", "photo removed").
 	AuditProfileChanged AuditAction = "profile-changed"
-	AuditSessionEnded    AuditAction = "session-ended"
-	AuditSignOutOthers   AuditAction = "sign-out-other-sessions"
+	AuditSessionEnded   AuditAction = "session-ended"
+	AuditSignOutOthers  AuditAction = "sign-out-other-sessions"
 	// AuditLogExport is an admin downloading the audit log as CSV.
 	AuditLogExport AuditAction = "audit-log-exported"
 	// AuditMailOpened is an admin opening an e-mail of the outbox.
