@@ -267,7 +267,13 @@ func Describe(e domain.AuditEntry, actor string, subject Subject) []Part {
 	case domain.AuditTOTPReplaced:
 		say(actor + " moved two-step sign-in to another authenticator")
 	case domain.AuditProfileChanged:
-		say(actor + " changed their author profile")
+		if e.Subject != "" && e.Subject != e.ActorID {
+			// An admin, on the staff screen.
+			say(actor + " changed the author profile of ")
+			sub()
+		} else {
+			say(actor + " changed their author profile")
+		}
 		if d != "" {
 			say(" (" + d + ")")
 		}

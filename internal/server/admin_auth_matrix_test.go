@@ -46,12 +46,16 @@ var adminAccess = map[string]string{
 	"DELETE /account/sessions/{ref}":    accessAnyStaff,
 	"POST /account/sessions/end-others": accessAnyStaff,
 	// internal/console/profile.go: the member's public profile, a post's authors
-	"GET /account/profile":          accessAnyStaff,
-	"PUT /account/profile":          accessAnyStaff,
-	"POST /account/profile/photo":   accessAnyStaff,
-	"DELETE /account/profile/photo": accessAnyStaff,
-	"GET /authors":                  accessEditors,
-	"GET /audit/export.csv":         accessAdmins,
+	"GET /account/profile":             accessAnyStaff,
+	"PUT /account/profile":             accessAnyStaff,
+	"POST /account/profile/photo":      accessAnyStaff,
+	"DELETE /account/profile/photo":    accessAnyStaff,
+	"GET /staff/{id}/profile":          accessAdmins,
+	"PUT /staff/{id}/profile":          accessAdmins,
+	"POST /staff/{id}/profile/photo":   accessAdmins,
+	"DELETE /staff/{id}/profile/photo": accessAdmins,
+	"GET /authors":                     accessEditors,
+	"GET /audit/export.csv":            accessAdmins,
 
 	// internal/console/applications.go
 	"GET /applications":                      accessRecruiters,

@@ -2,11 +2,13 @@
 // in the console, the member sets up the account with the link it shows,
 // the admin changes the member's role and disables the account (the
 // member's session ends at once), and the audit log records the changes;
-// the Mail screen lists the staff notification of a contact message.
+// an admin sets another member's public author profile; the Mail screen
+// lists the staff notification of a contact message.
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect } from '@playwright/test';
 import {
   addStaff,
+  axe,
   navigationLabels,
   navigationOf,
   openScreen,
@@ -15,6 +17,7 @@ import {
   submitSignIn,
   type Account,
 } from './admin-helpers';
+import { pngFile } from './files';
 import { clientAddressFor, test } from './fixtures';
 import { base } from './helpers';
 
@@ -102,4 +105,37 @@ test('the Mail screen lists the staff notification of a contact message @desktop
     await page.reload();
     await baseExpect(page.getByRole('row').filter({ hasText: subject })).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test("an admin sets a member's public profile from the Staff screen; the audit log names whose it was @desktop-only", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const { account: admin, link } = addStaff('admin', 'staff profile admin');
+  const { account: writer } = addStaff('editor', 'staff profile writer');
+  await setUpAccount(page, link, admin);
+  await openScreen(page, 'Staff');
+  await page.getByRole('button', { name: `Edit profile of ${writer.name}` }).click();
+  const heading = page.getByRole('heading', { name: `Public profile of ${writer.name}` });
+  await expect(heading).toBeFocused();
+  const panel = page.locator('section').filter({ has: heading });
+  const id = randomBytes(3).toString('hex');
+  await panel.getByLabel('Display name').fill(`Meera Iyer ${id}`);
+  await panel.getByLabel('Bio').fill('Writes about moving payroll systems to the cloud.');
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('status')).toHaveText(`${writer.name}’s profile is saved. Their posts show it now.`);
+  await panel.getByLabel('Upload a photo').setInputFiles(pngFile('meera.png', 500, 500));
+  await panel.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(panel.getByRole('img', { name: `${writer.name}’s current photo` })).toBeVisible();
+  expect(await axe(page, "a member's profile on the Staff screen")).toEqual([]);
+  await page.screenshot({ path: info.outputPath('staff-profile-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await heading.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('staff-profile-390.png') });
+  await page.getByRole('button', { name: `Close profile of ${writer.name}` }).click();
+  await expect(heading).toHaveCount(0);
+
+  await openScreen(page, 'Audit log');
+  await page.getByLabel('Actor e-mail').fill(admin.email);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('row').filter({ hasText: `changed the author profile of ${writer.name} (display name, bio)` })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: `changed the author profile of ${writer.name} (photo added)` })).toHaveCount(1);
 });

@@ -174,5 +174,9 @@ export interface AdminRoutes {
   'PUT /account/profile': { request: StaffProfileInput; response: StaffProfile };
   'POST /account/profile/photo': { request: FormData; response: StaffProfile };
   'DELETE /account/profile/photo': { request: undefined; response: StaffProfile };
+  'GET /staff/{id}/profile': { request: undefined; response: StaffProfile };
+  'PUT /staff/{id}/profile': { request: StaffProfileInput; response: StaffProfile };
+  'POST /staff/{id}/profile/photo': { request: FormData; response: StaffProfile };
+  'DELETE /staff/{id}/profile/photo': { request: undefined; response: StaffProfile };
   'GET /authors': { request: undefined; response: Author[] };
 }

@@ -101,4 +101,41 @@ describe('staff screen', () => {
       ['POST', '/staff/r1/reset', undefined],
     ]);
   });
+
+  it("opens a member's public profile from their row, saves it and closes it", async () => {
+    let profile = { displayName: '', bio: '', photo: [] as never[] };
+    const calls = stubApi((c) => {
+      if (c.path === '/staff' && c.method === 'GET') return { body: accounts };
+      if (c.path === '/staff/r1/profile' && c.method === 'GET') return { body: profile };
+      if (c.path === '/staff/r1/profile' && c.method === 'PUT') {
+        const body = c.body as { displayName: string; bio: string };
+        if (body.displayName.length > 80) return { status: 422, body: apiError('Check the form.', { displayName: 'At most 80 characters.' }) };
+        profile = { ...profile, ...body };
+        return { body: profile };
+      }
+      return undefined;
+    });
+    renderAdmin(<StaffScreen />, '/admin/staff', admin);
+    await screen.findByRole('cell', { name: 'Ravi Recruiter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit profile of Ravi Recruiter' }));
+    const heading = await screen.findByRole('heading', { name: 'Public profile of Ravi Recruiter' });
+    expect(document.activeElement).toBe(heading);
+    const name = (await screen.findByLabelText('Display name')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'x'.repeat(81) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('At most 80 characters.')).toBeTruthy();
+    expect(name.value).toBe('x'.repeat(81));
+    fireEvent.change(name, { target: { value: 'Ravi Kumar' } });
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Hires engineers.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Ravi Recruiter’s profile is saved. Their posts show it now.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/staff/r1/profile', { displayName: 'x'.repeat(81), bio: '' }],
+      ['/staff/r1/profile', { displayName: 'Ravi Kumar', bio: 'Hires engineers.' }],
+    ]);
+    // Every row has the button, the admin's own too.
+    expect(screen.getByRole('button', { name: 'Edit profile of Ada Admin' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close profile of Ravi Recruiter' }));
+    expect(screen.queryByRole('heading', { name: 'Public profile of Ravi Recruiter' })).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
 // Staff accounts (admins): who has access and with which role, adding a
 // member (they get a one-time set-up link to choose a password), changing
-// roles, disabling and enabling accounts, and new set-up links.
-import { useId, useState, type FormEvent } from 'react';
+// roles, disabling and enabling accounts, new set-up links, and a
+// member's public author profile.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ProfileForm, type ProfileMember } from '../account/profile-form';
 import type { SetupLink, StaffAccount } from '../../gen/wire';
 import { ApiRequestError } from '../../lib/api-client';
 import { adminPath, adminSend } from '../api';
@@ -34,6 +36,7 @@ export default function StaffScreen() {
   const [link, setLink] = useState<IssuedLink | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const [profileOf, setProfileOf] = useState<ProfileMember | null>(null);
 
   async function act(what: () => Promise<unknown>, done: string) {
     setRowError(null);
@@ -84,6 +87,7 @@ export default function StaffScreen() {
                       disabled ? `${a.name}'s account is disabled.` : `${a.name}'s account is enabled.`,
                     )
                   }
+                  onProfile={() => setProfileOf({ id: a.id, name: a.name || a.email })}
                   onReset={() =>
                     act(async () => {
                       const issued = await adminSend('POST', adminPath('/staff/{id}/reset', { id: a.id }));
@@ -96,6 +100,24 @@ export default function StaffScreen() {
           )}
         </ListStates>
       </section>
+      {profileOf && <MemberProfile key={profileOf.id} member={profileOf} onClose={() => setProfileOf(null)} />}
+    </div>
+  );
+}
+
+/** A member's public profile, opened from their row: focus moves to its heading. */
+function MemberProfile({ member, onClose }: { member: ProfileMember; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="max-w-3xl space-y-4 rounded-md border border-slate-300 p-4">
+      <ProfileForm member={member} headingRef={heading} />
+      <button type="button" className={secondaryButton} onClick={onClose}>
+        Close profile <span className="sr-only">of {member.name}</span>
+      </button>
     </div>
   );
 }
@@ -104,11 +126,13 @@ function AccountRow({
   account: a,
   onRole,
   onDisabled,
+  onProfile,
   onReset,
 }: {
   account: StaffAccount;
   onRole: (role: string) => void;
   onDisabled: (disabled: boolean) => void;
+  onProfile: () => void;
   onReset: () => void;
 }) {
   const me = useStaff();
@@ -141,18 +165,23 @@ function AccountRow({
       <td className="py-2 pr-4">{accountStatus(a)}</td>
       <td className="py-2 pr-4">{a.totpEnabled ? 'On' : 'Off'}</td>
       <td className="py-2 pr-4">
-        {self ? (
-          <span className="whitespace-nowrap text-slate-700">Your account</span>
-        ) : (
-          <div className="flex gap-2 whitespace-nowrap">
-            <button type="button" className={secondaryButton} onClick={() => onDisabled(!a.disabled)}>
-              {a.disabled ? 'Enable' : 'Disable'} <span className="sr-only">{a.name}</span>
-            </button>
-            <button type="button" className={secondaryButton} onClick={onReset}>
-              New set-up link <span className="sr-only">for {a.name}</span>
-            </button>
-          </div>
-        )}
+        <div className="flex min-w-48 flex-wrap gap-2 whitespace-nowrap">
+          {self ? (
+            <span className="self-center text-slate-700">Your account</span>
+          ) : (
+            <>
+              <button type="button" className={secondaryButton} onClick={() => onDisabled(!a.disabled)}>
+                {a.disabled ? 'Enable' : 'Disable'} <span className="sr-only">{a.name}</span>
+              </button>
+              <button type="button" className={secondaryButton} onClick={onReset}>
+                New set-up link <span className="sr-only">for {a.name}</span>
+              </button>
+            </>
+          )}
+          <button type="button" className={secondaryButton} onClick={onProfile}>
+            Edit profile <span className="sr-only">of {a.name}</span>
+          </button>
+        </div>
       </td>
     </tr>
   );
