@@ -18,6 +18,22 @@ import (
 	"corpsite/internal/wire"
 )
 
+// profileFixture is a site with blob storage (for photos) and the staff
+// account u, returned with u signed in as st.
+func profileFixture(t *testing.T, u domain.StaffUser) (f *fixture, _ domain.StaffUser, st server.Staff) {
+	t.Helper()
+	blobs, err := blob.Open(context.Background(), "", filepath.Join(t.TempDir(), "files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { blobs.Close() })
+	f = newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
+	if err := f.store.CreateStaffUser(context.Background(), &u); err != nil {
+		t.Fatal(err)
+	}
+	return f, u, server.Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role}
+}
+
 // A member sets a profile with a photo; a post they start is theirs; its
 // page shows the photo (sized, with a srcset), name and bio, and its
 // BlogPosting names them as a Person. Their account disabled, the post
@@ -25,17 +41,7 @@ import (
 func TestPostAuthorOnPageAndStructuredData(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	blobs, err := blob.Open(ctx, "", filepath.Join(t.TempDir(), "files"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { blobs.Close() })
-	f := newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
-	u := domain.StaffUser{ID: "staff-asha", Email: "asha@site.test", Name: "Asha R", Role: domain.RoleEditor}
-	if err := f.store.CreateStaffUser(ctx, &u); err != nil {
-		t.Fatal(err)
-	}
-	asha := server.Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role}
+	f, u, asha := profileFixture(t, domain.StaffUser{ID: "staff-asha", Email: "asha@site.test", Name: "Asha R", Role: domain.RoleEditor})
 
 	res := f.admin(t, asha, "PUT", "/api/admin/account/profile", wire.StaffProfileInput{DisplayName: "Asha Rao", Bio: "Writes about cloud bills.\r\nRuns in the mornings."})
 	if res.Status != http.StatusOK {
@@ -152,17 +158,7 @@ func TestPostAuthorOnPageAndStructuredData(t *testing.T) {
 func TestAdminEditsAMembersProfile(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	blobs, err := blob.Open(ctx, "", filepath.Join(t.TempDir(), "files"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { blobs.Close() })
-	f := newFixture(t, func(o *server.Options) { o.Blobs = blobs; o.TempDir = t.TempDir() })
-	u := domain.StaffUser{ID: "staff-ravi", Email: "ravi@site.test", Name: "Ravi K", Role: domain.RoleEditor}
-	if err := f.store.CreateStaffUser(ctx, &u); err != nil {
-		t.Fatal(err)
-	}
-	ravi := server.Staff{ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role}
+	f, u, ravi := profileFixture(t, domain.StaffUser{ID: "staff-ravi", Email: "ravi@site.test", Name: "Ravi K", Role: domain.RoleEditor})
 	boss := server.Staff{ID: "staff-boss", Email: "anita@site.test", Name: "Anita Admin", Role: domain.RoleAdmin}
 	path := "/api/admin/staff/" + u.ID + "/profile"
 
