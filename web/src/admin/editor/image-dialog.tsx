@@ -2,13 +2,13 @@
 // its alt text (required: what it shows, for people who cannot see it)
 // and an optional caption. The picture is uploaded when it is inserted;
 // the server checks it, re-encodes it in a few sizes and answers where it
-// is. A modal of the console's own, like the link dialog.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
+// is. A modal of the console's own (EditorDialog), like the link dialog.
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PostImage } from '../../gen/wire';
 import { ApiRequestError } from '../../lib/api-client';
-import { keepFocusInside } from '../ui/keep-focus-inside';
-import { errorText, heading2, hint, input, label, primaryButton, secondaryButton } from '../ui/styles';
+import { hint, primaryButton, secondaryButton } from '../ui/styles';
+import { EditorDialog } from './editor-dialog';
+import { FormField, inputClass } from './form-field';
 import type { BodyImageAttrs } from './image-node';
 
 /** The longest alt text, as the server's cover image description. */
@@ -29,7 +29,6 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const fileId = useId();
   const altId = useId();
   const captionId = useId();
@@ -37,10 +36,7 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
 
   useEffect(() => fileRef.current?.focus(), []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // Its own form, not the post's it is opened from.
-    e.stopPropagation();
+  const submit = async () => {
     if (busy) return;
     const file = fileRef.current?.files?.[0];
     const text = alt.trim();
@@ -68,97 +64,56 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
     }
   };
 
-  // In the body, not in the editor: a form may not sit inside the page's form.
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-lg bg-white p-6 shadow-lg"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !busy) {
-            e.stopPropagation();
-            onCancel();
-          }
-          keepFocusInside(e);
-        }}
+  return (
+    <EditorDialog title="Insert image" busy={busy} onCancel={onCancel} onSubmit={() => void submit()}>
+      <FormField
+        id={fileId}
+        label="Image file"
+        help="A JPEG or PNG image, at most 10 MB. It is stored in a few sizes without its metadata (camera, place)."
+        error={errors.file}
       >
-        <h2 id={titleId} className={heading2}>
+        {(p) => (
+          <input
+            {...p}
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            className="min-w-0 max-w-full text-sm"
+            disabled={busy}
+            onChange={() => setErrors((e) => ({ ...e, file: undefined }))}
+          />
+        )}
+      </FormField>
+      <FormField id={altId} label="Alt text (required)" help="What the image shows, in a sentence, for people who cannot see it." error={errors.alt}>
+        {(p) => (
+          <input
+            {...p}
+            className={inputClass}
+            value={alt}
+            maxLength={IMAGE_ALT_MAX + 50}
+            disabled={busy}
+            aria-required="true"
+            onChange={(e) => setAlt(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id={captionId} label="Caption (optional)">
+        {(p) => <input {...p} className={inputClass} value={caption} disabled={busy} onChange={(e) => setCaption(e.target.value)} />}
+      </FormField>
+      {busy && (
+        <p className={hint}>
+          <label htmlFor={`${fileId}-progress`}>Uploading the image</label>{' '}
+          <progress id={`${fileId}-progress`} max={1} value={progress} className="align-middle" />
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy}>
           Insert image
-        </h2>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fileId} className={label}>
-              Image file
-            </label>
-            <p id={`${fileId}-help`} className={hint}>
-              A JPEG or PNG image, at most 10 MB. It is stored in a few sizes without its metadata (camera, place).
-            </p>
-            <input
-              id={fileId}
-              ref={fileRef}
-              type="file"
-              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-              className="min-w-0 text-sm"
-              disabled={busy}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={`${fileId}-help${errors.file ? ` ${fileId}-error` : ''}`}
-              onChange={() => setErrors((e) => ({ ...e, file: undefined }))}
-            />
-            {errors.file && (
-              <p id={`${fileId}-error`} className={errorText}>
-                {errors.file}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={altId} className={label}>
-              Alt text (required)
-            </label>
-            <p id={`${altId}-help`} className={hint}>
-              What the image shows, in a sentence, for people who cannot see it.
-            </p>
-            <input
-              id={altId}
-              className={input}
-              value={alt}
-              maxLength={IMAGE_ALT_MAX + 50}
-              disabled={busy}
-              aria-required="true"
-              aria-invalid={errors.alt ? true : undefined}
-              aria-describedby={`${altId}-help${errors.alt ? ` ${altId}-error` : ''}`}
-              onChange={(e) => setAlt(e.target.value)}
-            />
-            {errors.alt && (
-              <p id={`${altId}-error`} className={errorText}>
-                {errors.alt}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={captionId} className={label}>
-              Caption (optional)
-            </label>
-            <input id={captionId} className={input} value={caption} disabled={busy} onChange={(e) => setCaption(e.target.value)} />
-          </div>
-          {busy && (
-            <p className={hint}>
-              <label htmlFor={`${fileId}-progress`}>Uploading the image</label>{' '}
-              <progress id={`${fileId}-progress`} max={1} value={progress} className="align-middle" />
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={busy}>
-              Insert image
-            </button>
-          </div>
-        </form>
+        </button>
       </div>
-    </div>,
-    document.body,
+    </EditorDialog>
   );
 }

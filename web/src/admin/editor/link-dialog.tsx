@@ -1,11 +1,11 @@
 // The rich-text editor's link dialog: the address of a link (new or the
 // one under the cursor), the text to show when nothing is selected, and
-// removing a link. A modal of the console's own, not the browser's
-// prompt, so it can say what is wrong and keeps what was typed.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { keepFocusInside } from '../ui/keep-focus-inside';
-import { errorText, heading2, hint, input, label, primaryButton, secondaryButton } from '../ui/styles';
+// removing a link. A modal of the console's own (EditorDialog), not the
+// browser's prompt, so it can say what is wrong and keeps what was typed.
+import { useEffect, useId, useRef, useState } from 'react';
+import { primaryButton, secondaryButton } from '../ui/styles';
+import { EditorDialog } from './editor-dialog';
+import { FormField, inputClass } from './form-field';
 import { LINK_ADDRESS_HELP, linkAddress } from './link-address';
 
 export interface LinkRequest {
@@ -30,16 +30,12 @@ export function LinkDialog({ request, onApply, onRemove, onCancel }: LinkDialogP
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<{ address?: string; text?: string }>({});
   const first = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const addressId = useId();
   const textId = useId();
 
   useEffect(() => first.current?.focus(), []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // Its own form, not the job's or the post's it is opened from.
-    e.stopPropagation();
+  const submit = () => {
     const parsed = linkAddress(address);
     const next = {
       address: parsed.ok ? undefined : parsed.message,
@@ -51,88 +47,40 @@ export function LinkDialog({ request, onApply, onRemove, onCancel }: LinkDialogP
     if (parsed.ok && !next.text) onApply(parsed.href, text.trim());
   };
 
-  // In the body, not in the editor: a form may not sit inside the page's form.
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-lg bg-white p-6 shadow-lg"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-          keepFocusInside(e);
-        }}
-      >
-        <h2 id={titleId} className={heading2}>
-          {editing ? 'Edit link' : 'Add link'}
-        </h2>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          {askText && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={textId} className={label}>
-                Text to show
-              </label>
-              <input
-                id={textId}
-                ref={first}
-                className={input}
-                value={text}
-                aria-invalid={errors.text ? true : undefined}
-                aria-describedby={errors.text ? `${textId}-error` : undefined}
-                onChange={(e) => setText(e.target.value)}
-              />
-              {errors.text && (
-                <p id={`${textId}-error`} className={errorText}>
-                  {errors.text}
-                </p>
-              )}
-            </div>
-          )}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={addressId} className={label}>
-              Link address
-            </label>
-            <p id={`${addressId}-help`} className={hint}>
-              {LINK_ADDRESS_HELP}
-            </p>
-            <input
-              id={addressId}
-              ref={askText ? undefined : first}
-              className={input}
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={address}
-              aria-invalid={errors.address ? true : undefined}
-              aria-describedby={`${addressId}-help${errors.address ? ` ${addressId}-error` : ''}`}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-            {errors.address && (
-              <p id={`${addressId}-error`} className={errorText}>
-                {errors.address}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap justify-end gap-3">
-            {editing && (
-              <button type="button" className={`${secondaryButton} mr-auto`} onClick={onRemove}>
-                Remove link
-              </button>
-            )}
-            <button type="button" className={secondaryButton} onClick={onCancel}>
-              Cancel
-            </button>
-            <button type="submit" className={primaryButton}>
-              {editing ? 'Save link' : 'Add link'}
-            </button>
-          </div>
-        </form>
+  return (
+    <EditorDialog title={editing ? 'Edit link' : 'Add link'} onCancel={onCancel} onSubmit={submit}>
+      {askText && (
+        <FormField id={textId} label="Text to show" error={errors.text}>
+          {(p) => <input {...p} ref={first} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
+        </FormField>
+      )}
+      <FormField id={addressId} label="Link address" help={LINK_ADDRESS_HELP} error={errors.address}>
+        {(p) => (
+          <input
+            {...p}
+            ref={askText ? undefined : first}
+            className={inputClass}
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap justify-end gap-3">
+        {editing && (
+          <button type="button" className={`${secondaryButton} mr-auto`} onClick={onRemove}>
+            Remove link
+          </button>
+        )}
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton}>
+          {editing ? 'Save link' : 'Add link'}
+        </button>
       </div>
-    </div>,
-    document.body,
+    </EditorDialog>
   );
 }
