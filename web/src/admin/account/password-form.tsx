@@ -2,9 +2,9 @@
 // The rules are set-up's; the server says which field is wrong.
 import { useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
-import { MIN_PASSWORD_LENGTH, MISMATCH_MESSAGE, PASSWORD_RULES } from '../sign-in/setup-screen';
 import { Alert, messageOf } from '../ui/alert';
 import { Field } from '../ui/field';
+import { checkNewPassword, NewPasswordFields, PASSWORD_RULES } from '../ui/new-password-fields';
 import { heading2, primaryButton } from '../ui/styles';
 import { changePassword } from './account-api';
 
@@ -29,12 +29,10 @@ export function PasswordForm({ email, onChanged }: Props) {
     e.preventDefault();
     setError(null);
     setDone('');
-    const found: Errors = {};
-    if (!current) found.currentPassword = 'Enter your current password.';
-    if (next.length < MIN_PASSWORD_LENGTH) found.newPassword = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-    if (next !== confirm) found.confirm = MISMATCH_MESSAGE;
+    const fresh = checkNewPassword(next, confirm);
+    const found: Errors = { currentPassword: current ? undefined : 'Enter your current password.', newPassword: fresh.password, confirm: fresh.confirm };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (found.currentPassword || found.newPassword || found.confirm) return;
     setBusy(true);
     try {
       await changePassword(current, next);
@@ -71,26 +69,14 @@ export function PasswordForm({ email, onChanged }: Props) {
           error={errors.currentPassword}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <Field
-          label="New password"
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          errors={{ password: errors.newPassword, confirm: errors.confirm }}
+          onPassword={setNext}
+          onConfirm={setConfirm}
+          confirmLabel="Confirm new password"
           hint={`${PASSWORD_RULES} Not your name or e-mail address.`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={next}
-          error={errors.newPassword}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <Field
-          label="Confirm new password"
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          error={errors.confirm}
-          onChange={(e) => setConfirm(e.target.value)}
         />
         <Alert message={error} />
         <p role="status" className="text-sm text-green-800">

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, member, renderAdmin, stubApi } from '../test-utils';
-import { MISMATCH_MESSAGE, SetupScreen } from './setup-screen';
+import { MISMATCH_MESSAGE } from '../ui/new-password-fields';
+import { SetupScreen } from './setup-screen';
 
 const info = { email: 'new@example.com', name: 'Nia Shah' };
 

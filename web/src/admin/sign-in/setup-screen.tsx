@@ -6,13 +6,8 @@ import type { SetupInfo, StaffMe } from '../../gen/wire';
 import { ApiRequestError } from '../../lib/api-client';
 import { checkSetupToken, setPassword } from '../app/auth-api';
 import { Alert, messageOf } from '../ui/alert';
-import { Field } from '../ui/field';
+import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from '../ui/new-password-fields';
 import { heading1, primaryButton } from '../ui/styles';
-
-/** The shortest password the server accepts (it also refuses common ones). */
-export const MIN_PASSWORD_LENGTH = 12;
-export const PASSWORD_RULES = `Use at least ${MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.`;
-export const MISMATCH_MESSAGE = 'The two passwords are not the same. Type the same password in both fields.';
 
 interface Props {
   token: string;
@@ -25,7 +20,7 @@ export function SetupScreen({ token, onSignedIn }: Props) {
   const [check, setCheck] = useState<Check>({ state: 'checking' });
   const [password, setPasswordValue] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<NewPasswordErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,9 +46,7 @@ export function SetupScreen({ token, onSignedIn }: Props) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const errors: { password?: string; confirm?: string } = {};
-    if (password.length < MIN_PASSWORD_LENGTH) errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-    if (password !== confirm) errors.confirm = MISMATCH_MESSAGE;
+    const errors = checkNewPassword(password, confirm);
     setFieldErrors(errors);
     if (errors.password || errors.confirm) return;
     setBusy(true);
@@ -91,27 +84,7 @@ export function SetupScreen({ token, onSignedIn }: Props) {
           <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
             {/* Lets password managers file the new password under the right account. */}
             <input type="email" name="username" autoComplete="username" value={check.info.email} readOnly hidden />
-            <Field
-              label="New password"
-              hint={PASSWORD_RULES}
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              required
-              value={password}
-              error={fieldErrors.password}
-              onChange={(e) => setPasswordValue(e.target.value)}
-            />
-            <Field
-              label="Confirm password"
-              type="password"
-              name="confirm-password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              error={fieldErrors.confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
+            <NewPasswordFields password={password} confirm={confirm} errors={fieldErrors} onPassword={setPasswordValue} onConfirm={setConfirm} />
             <Alert message={error} />
             <button type="submit" className={primaryButton} disabled={busy}>
               Set password
