@@ -588,8 +588,9 @@ const (
 // domain.AuditFailedKeepDays), deletes the applications (with their
 // files) older than the retention period and national-ID documents
 // older than theirs, deletes files no application references that are
-// older than an hour (left by failed or abandoned submissions), and
-// empties the uploads folder of documents left there (see spool.go).
+// older than an hour (left by failed or abandoned submissions) and image
+// uploads nothing refers to that are older than a week, and empties the
+// uploads folder of documents left there (see spool.go).
 func (a *App) janitor(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
@@ -662,6 +663,9 @@ func (a *App) housekeep(ctx context.Context) {
 	}
 	if _, err := a.SweepOrphanBlobs(ctx, orphanAge); err != nil && ctx.Err() == nil {
 		a.log.Warn("sweeping orphan files failed", "err", err)
+	}
+	if _, err := a.SweepUnusedImages(ctx, imageAge); err != nil && ctx.Err() == nil {
+		a.log.Warn("sweeping unused images failed", "err", err)
 	}
 	// Not only at start-up: a long-running instance whose temporary
 	// files were not removed (a failed removal, a panic mid-check)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,6 +81,92 @@ func TestSweepOrphanBlobs(t *testing.T) {
 	}
 	// A second sweep finds nothing more.
 	if removed, err := a.SweepOrphanBlobs(ctx, time.Hour); err != nil || removed != 0 {
+		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
+	}
+}
+
+// TestSweepUnusedImages runs the image sweeper over a real local folder
+// and SQLite store: an old upload nothing refers to goes with every size
+// and format and its record; uploads in use (a cover, a picture in a
+// kept revision's text, a photo), young ones and files of another form
+// stay.
+func TestSweepUnusedImages(t *testing.T) {
+	t.Parallel()
+	a, err := app.New(t.Context(), testConfig(t, nil), quietLogger(), nil)
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
+	}
+	defer a.Close()
+	ctx := t.Context()
+	now := time.Now()
+	old, young := now.Add(-8*24*time.Hour), now.Add(-time.Hour)
+	// upload stores an image's files as the console does: a stem, then each width and format.
+	upload := func(folder, name string, at time.Time) (url string, keys []string) {
+		t.Helper()
+		stem := domain.NewBlobKey(folder, name, at, "")
+		for _, suffix := range []string{"-480.jpg", "-480.webp", "-960.jpg", "-960.webp"} {
+			if err := a.Blobs().Put(ctx, stem+suffix, strings.NewReader("image"), "image/jpeg"); err != nil {
+				t.Fatalf("Put: %v", err)
+			}
+			keys = append(keys, stem+suffix)
+		}
+		return "/" + stem + "-960.jpg", keys
+	}
+	coverURL, cover := upload("covers", "cover", old)
+	textURL, text := upload("covers", "chart", old)
+	photoURL, photo := upload("photos", "ann", old)
+	dropURL, dropped := upload("covers", "never used", old)
+	_, fresh := upload("covers", "just uploaded", young)
+	if err := a.Blobs().Put(ctx, "covers/legacy-960.jpg", strings.NewReader("image"), "image/jpeg"); err != nil {
+		t.Fatal(err)
+	}
+
+	p := domain.BlogPost{Title: "Charts", Description: "d", Status: domain.PostPublished, CreatedAt: old,
+		Content:       `<h2>A</h2><p><img src="` + textURL + `" alt="A chart"></p>`,
+		ImageVersions: []domain.ImageVersion{{URL: coverURL, Width: 960, Height: 640}}}
+	if err := a.Store().CreateBlogPost(ctx, &p); err != nil {
+		t.Fatal(err)
+	}
+	// The chart is taken out of the text; the first revision still has it.
+	p.Content = "<h2>A</h2><p>No chart.</p>"
+	if err := a.Store().UpdateBlogPost(ctx, &p); err != nil {
+		t.Fatal(err)
+	}
+	ann := domain.StaffUser{Email: "ann@example.com", Name: "Ann", Role: domain.RoleEditor}
+	if err := a.Store().CreateStaffUser(ctx, &ann); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Store().SetStaffPhoto(ctx, ann.ID, []domain.ImageVersion{{URL: photoURL, Width: 960, Height: 960}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Store().AddPostImage(ctx, domain.PostImage{Src: dropURL, Versions: []domain.ImageVersion{{URL: dropURL, Width: 960, Height: 640}}, ByID: ann.ID, At: old}); err != nil {
+		t.Fatal(err)
+	}
+
+	removed, err := a.SweepUnusedImages(ctx, 7*24*time.Hour)
+	if err != nil {
+		t.Fatalf("SweepUnusedImages: %v", err)
+	}
+	if removed != len(dropped) {
+		t.Errorf("removed %d files, want %d", removed, len(dropped))
+	}
+	for _, k := range slices.Concat(cover, text, photo, fresh, []string{"covers/legacy-960.jpg"}) {
+		r, _, err := a.Blobs().Open(ctx, k)
+		if err != nil {
+			t.Errorf("%s was deleted: %v", k, err)
+			continue
+		}
+		r.Close()
+	}
+	for _, k := range dropped {
+		if _, _, err := a.Blobs().Open(ctx, k); !domain.IsNotFound(err) {
+			t.Errorf("unused %s is still there (err %v)", k, err)
+		}
+	}
+	if got, err := a.Store().PostImages(ctx, []string{dropURL}); err != nil || len(got) != 0 {
+		t.Errorf("the unused image's record: %v, %v; want it gone", got, err)
+	}
+	if removed, err := a.SweepUnusedImages(ctx, 7*24*time.Hour); err != nil || removed != 0 {
 		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
 	}
 }

@@ -154,3 +154,26 @@ func cutLast(s string, sep byte) (before, after string, ok bool) {
 	}
 	return s[:i], s[i+1:], true
 }
+
+// ImageUpload returns the key stem all the files of one image upload
+// share, and when it was made, for the key of one of its files: the
+// uploads of covers, social images, images in posts' text and staff
+// photos store each size and format as the stem (made by NewBlobKey
+// without an extension), "-", the width in pixels and an extension
+// ("covers/cloud-bills-1700000000000-abcdefgh-640.webp"). False for a
+// key not of that form.
+func ImageUpload(key string) (stem string, made time.Time, ok bool) {
+	name := key
+	if i := strings.LastIndexByte(name, '.'); i > strings.LastIndexByte(name, '/') {
+		name = name[:i]
+	}
+	stem, width, ok := cutLast(name, '-')
+	if !ok || width == "" || len(width) > 5 || strings.Trim(width, "0123456789") != "" {
+		return "", time.Time{}, false
+	}
+	made, ok = BlobKeyTime(stem)
+	if !ok {
+		return "", time.Time{}, false
+	}
+	return stem, made, true
+}

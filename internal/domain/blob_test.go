@@ -115,3 +115,27 @@ func TestBlobKeyTime(t *testing.T) {
 		}
 	}
 }
+
+func TestImageUpload(t *testing.T) {
+	at := time.Date(2026, 11, 23, 1, 2, 3, 0, time.UTC)
+	stem := domain.NewBlobKey("covers", "Cloud bills", at, "")
+	for _, key := range []string{stem + "-96.jpg", stem + "-1200.jpg", stem + "-640.webp"} {
+		got, made, ok := domain.ImageUpload(key)
+		if !ok || got != stem || !made.Equal(at) {
+			t.Errorf("ImageUpload(%q) = %q, %v, %v; want %q made at %v", key, got, made, ok, stem, at)
+		}
+	}
+	for _, key := range []string{
+		stem + ".jpg",        // no width
+		stem + "-x96.jpg",    // not a width
+		stem + "-123456.jpg", // too wide to be one
+		stem,                 // no width, no extension
+		"covers/legacy-96.jpg",
+		"covers/a.b/" + strings.TrimPrefix(stem, "covers/") + "-96.jpg",
+		"",
+	} {
+		if got, _, ok := domain.ImageUpload(key); ok {
+			t.Errorf("ImageUpload(%q) = %q, true; want false", key, got)
+		}
+	}
+}

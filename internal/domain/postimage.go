@@ -30,4 +30,13 @@ type PostImageStore interface {
 	// PostImages returns those of the given sources (at most
 	// PostImagesMax) that are uploaded images, by Src.
 	PostImages(ctx context.Context, srcs []string) (map[string]PostImage, error)
+	// ImageInUse reports whether a record refers to an image file whose
+	// URL contains upload, the key stem all the files of one upload share
+	// (every size and format): a post's cover, social image or text, the
+	// text of a post's kept revision (a restore brings it back), or a
+	// member's photo.
+	ImageInUse(ctx context.Context, upload string) (bool, error)
+	// ForgetPostImages removes the records of the text images whose Src
+	// contains upload (their files are gone).
+	ForgetPostImages(ctx context.Context, upload string) error
 }
