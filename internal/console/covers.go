@@ -1,7 +1,7 @@
 package console
 
 // Blog cover images: uploaded in the console, checked like applicants'
-// images (docfile: JPEG or PNG, pixel bounds, EXIF orientation applied,
+// images (docfile: JPEG, PNG or WebP, pixel bounds, EXIF orientation applied,
 // metadata dropped), scaled and encoded by media in a few widths, each as WebP and JPEG
 // (covers stored earlier may have AVIF files too, still served), under covers/ in blob storage and served publicly from /covers/, for
 // <picture> with a <source srcset> per format and the JPEG <img> fallback.

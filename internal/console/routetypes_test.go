@@ -80,7 +80,7 @@ func TestRouteTypesKeepStatusesAndFiles(t *testing.T) {
 	}{
 		{"201 Created", createdRoutes, []string{"POST /staff", "POST /jobs", "POST /jobs/{id}/duplicate", "POST /job-locations", "POST /job-departments", "POST /posts", "POST /applications/{id}/notes", "POST /messages/{id}/notes", "POST /messages/{id}/replies"}},
 		{"downloads", files, []string{"GET /audit/export.csv", "GET /applications/export.csv", "GET /applications/{id}/documents/{doc}", "GET /job-alerts/export.csv"}},
-		{"uploads", forms, []string{"POST /posts/{id}/cover", "POST /posts/{id}/social-image", "POST /post-images", "POST /account/profile/photo"}},
+		{"uploads", forms, []string{"POST /posts/{id}/cover", "POST /posts/{id}/social-image", "POST /post-images", "POST /account/profile/photo", "POST /staff/{id}/profile/photo"}},
 	} {
 		if !slices.Equal(c.got, c.want) {
 			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)

@@ -50,7 +50,7 @@ const (
 	IDDocument
 	Certification
 	// CoverImage is a blog post's cover picture, uploaded by staff: a
-	// JPEG or PNG image only.
+	// JPEG, PNG or WebP image only.
 	CoverImage
 	// ProfilePhoto is a member of staff's photo for their public profile,
 	// uploaded by them: as a cover image.
@@ -62,6 +62,10 @@ const (
 
 // CoverImageMaxBytes is the largest cover image Check accepts.
 const CoverImageMaxBytes = 10 << 20
+
+// imageExts are the extensions of the staff's image uploads (covers,
+// photos, pictures in posts' text); applicants' scans are JPEG or PNG.
+var imageExts = []string{".jpg", ".jpeg", ".png", ".webp"}
 
 // kindInfo is what Check needs to know about a kind.
 type kindInfo struct {
@@ -84,14 +88,14 @@ func (k Kind) info() (kindInfo, bool) {
 		return kindInfo{"certification document", domain.CertificationExtensions,
 			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case CoverImage:
-		return kindInfo{"cover image", []string{".jpg", ".jpeg", ".png"},
-			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
+		return kindInfo{"cover image", imageExts,
+			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
 	case ProfilePhoto:
-		return kindInfo{"photo", []string{".jpg", ".jpeg", ".png"},
-			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
+		return kindInfo{"photo", imageExts,
+			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
 	case PostImage:
-		return kindInfo{"image", []string{".jpg", ".jpeg", ".png"},
-			"a JPEG or PNG image (.jpg, .jpeg, .png)", CoverImageMaxBytes, false}, true
+		return kindInfo{"image", imageExts,
+			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
 	}
 	return kindInfo{}, false
 }
@@ -139,12 +143,13 @@ var formats = map[string]format{
 	".jpg":  {ext: ".jpg", contentType: TypeJPEG, name: "a JPEG image"},
 	".jpeg": {ext: ".jpg", contentType: TypeJPEG, name: "a JPEG image"},
 	".png":  {ext: ".png", contentType: TypePNG, name: "a PNG image"},
+	".webp": {ext: ".webp", contentType: TypeWebP, name: "a WebP image"},
 }
 
 // Checked is an accepted document, held in a temp file until stored. The
 // caller stores it (Open) and then calls Remove, also when storing fails.
 type Checked struct {
-	Ext         string // canonical extension with dot, lower case: ".pdf", ".doc", ".docx", ".jpg", ".png"
+	Ext         string // canonical extension with dot, lower case: ".pdf", ".doc", ".docx", ".jpg", ".png" (a WebP is written again as one of these)
 	ContentType string // application/pdf, application/msword, ...wordprocessingml.document, image/jpeg, image/png
 	Size        int64  // bytes of the content to store (after re-encoding)
 
@@ -355,7 +360,7 @@ func checkContent(ctx context.Context, ki kindInfo, ft format, f *os.File, size 
 		err = checkDOC(ki, ft, f, size, head)
 	case ".docx":
 		err = checkDOCX(ki, ft, f, size, head)
-	case ".jpg", ".png":
+	case ".jpg", ".png", ".webp":
 		return reencodeImage(ctx, ki, ft, f, size, head, tmpDir)
 	}
 	if err != nil {

@@ -13,6 +13,8 @@ import (
 	"image/png"
 	"io"
 	"os"
+
+	"golang.org/x/image/webp"
 )
 
 // Bounds of an image, checked from its header before any pixel is
@@ -97,9 +99,19 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 // since the tag that told viewers to turn the photo is dropped with the
 // rest.
 func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, head []byte, tmpDir string) (*Checked, error) {
-	isJPEG := ft.ext == ".jpg"
-	if isJPEG && !bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) || !isJPEG && !bytes.HasPrefix(head, pngSignature) {
-		return nil, mismatch(ki, ft)
+	switch ft.ext {
+	case ".jpg":
+		if !bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) {
+			return nil, mismatch(ki, ft)
+		}
+	case ".png":
+		if !bytes.HasPrefix(head, pngSignature) {
+			return nil, mismatch(ki, ft)
+		}
+	default:
+		if !isWebP(head) {
+			return nil, mismatch(ki, ft)
+		}
 	}
 	damaged := func() error {
 		return invalid("%s is a damaged or incomplete %s. Please save or take it again and upload it%s.", ki.the(), ft.name[2:], ki.orPDF(", or upload a PDF"))
@@ -108,10 +120,13 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		cfg image.Config
 		err error
 	)
-	if isJPEG {
+	switch ft.ext {
+	case ".jpg":
 		cfg, err = jpeg.DecodeConfig(io.NewSectionReader(f, 0, size))
-	} else {
+	case ".png":
 		cfg, err = png.DecodeConfig(io.NewSectionReader(f, 0, size))
+	default:
+		cfg, err = webp.DecodeConfig(io.NewSectionReader(f, 0, size))
 	}
 	if err != nil {
 		return nil, damaged()
@@ -120,15 +135,27 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if w <= 0 || h <= 0 {
 		return nil, damaged()
 	}
-	cost, orientation, err := estimateDecode(isJPEG, f, size, w, h, cfg.ColorModel)
-	if err != nil {
-		return nil, err
+	cost, orientation, slack := int64(0), 1, webpSlack+rowSlackPerPixel*w
+	if ft.ext == ".webp" {
+		hd, err := readWebPHeader(f, size)
+		if err != nil {
+			return nil, fmt.Errorf("docfile: read spool file: %w", err)
+		}
+		if hd.animated {
+			return nil, invalid("%s is an animated WebP image. Please upload a still picture (JPEG, PNG or WebP).", ki.the())
+		}
+		cost = hd.decodeCost(w, h, size) + slack
+	} else {
+		isJPEG := ft.ext == ".jpg"
+		if cost, orientation, err = estimateDecode(isJPEG, f, size, w, h, cfg.ColorModel); err != nil {
+			return nil, err
+		}
+		slack = slackOf(isJPEG) + rowSlackPerPixel*w
 	}
 	if w > MaxImageSide || h > MaxImageSide || w*h > ki.maxPixels() || cost > maxDecodedBytes {
 		// The most pixels an image of this kind and shape may have: its
 		// cost per pixel within what a decode may take.
 		maxPixels := ki.maxPixels()
-		slack := slackOf(isJPEG) + rowSlackPerPixel*w
 		if perPixels := cost - slack; perPixels > 0 {
 			maxPixels = min(maxPixels, (maxDecodedBytes-slack)*w*h/perPixels)
 		}
@@ -167,16 +194,19 @@ func (ki kindInfo) maxPixels() int64 {
 }
 
 // decodeAndWrite decodes the image in f and writes it again, turned as
-// orientation says, into a new temp file.
+// orientation says, into a new temp file: a JPEG or a PNG as it came, a
+// WebP as a JPEG or a PNG (asJPEGOrNRGBA).
 func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, orientation int, damaged func() error, tmpDir string) (*Checked, error) {
-	isJPEG := ft.ext == ".jpg"
 	var err error
 	src := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
 	var img image.Image
-	if isJPEG {
+	switch ft.ext {
+	case ".jpg":
 		img, err = jpeg.Decode(src)
-	} else {
+	case ".png":
 		img, err = png.Decode(src)
+	default:
+		img, err = webp.Decode(src)
 	}
 	if err != nil {
 		return nil, damaged()
@@ -185,6 +215,15 @@ func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, siz
 		return nil, err
 	}
 	img = orient(img, orientation)
+	if ft.ext == ".webp" {
+		var asJPEG bool
+		if img, asJPEG = asJPEGOrNRGBA(img); asJPEG {
+			ft = formats[".jpg"]
+		} else {
+			ft = formats[".png"]
+		}
+	}
+	isJPEG := ft.ext == ".jpg"
 
 	out, err := os.CreateTemp(tmpDir, "docfile-*"+ft.ext)
 	if err != nil {

@@ -176,6 +176,18 @@ func TestAdminCoverUpload(t *testing.T) {
 				t.Errorf("blob storage holds %v, want the new version's two files", keys)
 			}
 
+			// A WebP is taken too, and stored as any upload is.
+			res = f.uploadCover(t, p.ID, "wide.webp", docfiletest.WebPOf(1000, 500))
+			if res.Status != http.StatusOK {
+				t.Fatalf("upload WebP: %d %s", res.Status, res.Body)
+			}
+			got = decodeInto[wire.AdminPost](t, res)
+			if n := len(got.ImageVersions); n != 2 || got.ImageVersions[n-1].Width != 960 {
+				t.Fatalf("WebP upload versions %+v, want 480 and 960 px", got.ImageVersions)
+			}
+			coverFile(t, f, got.ImageVersions[1].URL, "jpeg", 960, 480)
+			coverFile(t, f, got.ImageVersions[1].WebP, "webp", 960, 480)
+
 			// Removing the cover deletes its files.
 			res = f.admin(t, editor, "DELETE", "/api/admin/posts/"+p.ID+"/cover", nil)
 			if res.Status != http.StatusOK || decodeInto[wire.AdminPost](t, res).Image != "" {

@@ -62,7 +62,7 @@ func TestAdminPostImageUpload(t *testing.T) {
 	}
 }
 
-// Anything but a JPEG or PNG image, and an image over 10 MB, is refused
+// Anything but a JPEG, PNG or WebP image, and an image over 10 MB, is refused
 // at the image field, and nothing is stored.
 func TestAdminPostImageRefused(t *testing.T) {
 	t.Parallel()

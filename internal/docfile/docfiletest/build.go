@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf16"
+
+	"github.com/gen2brain/webp"
 )
 
 // PDFOfSize returns a well-formed one-page PDF of exactly size bytes
@@ -317,6 +319,15 @@ func PNGOf(w, h int) []byte {
 func JPEGOf(w, h int) []byte {
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, testImage(w, h), &jpeg.Options{Quality: 90}); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+// WebPOf returns a w×h lossy WebP of the test pattern.
+func WebPOf(w, h int) []byte {
+	var b bytes.Buffer
+	if err := webp.Encode(&b, testImage(w, h), webp.Options{Quality: 80}); err != nil {
 		panic(err)
 	}
 	return b.Bytes()

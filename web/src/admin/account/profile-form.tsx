@@ -191,12 +191,12 @@ export function ProfileForm({ member, headingRef }: { member?: ProfileMember; he
             <FormField
               id={`${fieldId}-photo`}
               label="Upload a photo"
-              help="A JPEG or PNG, at most 10 MB. It is cropped to a square from the middle; 400 pixels or more a side looks sharp."
+              help="A JPEG, PNG or WebP, at most 10 MB. It is cropped to a square from the middle; 400 pixels or more a side looks sharp."
               error={errors.image}
             >
               {(p) => (
                 <div className="flex flex-wrap items-center gap-2">
-                  <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" className="max-w-full text-sm" />
+                  <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp" className="max-w-full text-sm" />
                   <button type="button" className={secondaryButton} disabled={busy} onClick={() => void upload()}>
                     Upload photo
                   </button>

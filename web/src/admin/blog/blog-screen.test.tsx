@@ -84,7 +84,7 @@ describe('BlogScreen', () => {
     vi.stubGlobal('fetch', vi.fn(() => answer(200, post)));
     vi.stubGlobal(
       'XMLHttpRequest',
-      fakeXHR(400, { error: { code: 'invalid', message: 'The cover image must be a JPEG or PNG image (.jpg, .jpeg, .png).', fields: { image: 'The cover image must be a JPEG or PNG image (.jpg, .jpeg, .png).' } } }),
+      fakeXHR(400, { error: { code: 'invalid', message: 'The cover image must be a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp).', fields: { image: 'The cover image must be a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp).' } } }),
     );
     renderAt(`/admin/blog/${post.id}`);
     const input = (await screen.findByLabelText('Upload a cover image', { exact: false })) as HTMLInputElement;
@@ -92,7 +92,7 @@ describe('BlogScreen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload cover image' })));
     expect(((await screen.findByLabelText('Uploading the cover image')) as HTMLProgressElement).value).toBe(0.5);
     act(() => finish());
-    expect((await screen.findByRole('alert')).textContent).toContain('JPEG or PNG');
+    expect((await screen.findByRole('alert')).textContent).toContain('JPEG, PNG or WebP');
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 

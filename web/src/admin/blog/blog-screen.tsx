@@ -411,12 +411,12 @@ function PostEditor() {
           <FormField
             id="post-image"
             label="Upload a cover image"
-            help={`A JPEG or PNG photo, at most 10 MB; 1600 pixels wide or more looks sharp everywhere.${post ? '' : ' Uploading saves the new post as a draft first.'}`}
+            help={`A JPEG, PNG or WebP photo, at most 10 MB; 1600 pixels wide or more looks sharp everywhere.${post ? '' : ' Uploading saves the new post as a draft first.'}`}
             error={fields.image}
           >
             {(p) => (
               <div className="flex flex-wrap items-center gap-2">
-                <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" className="text-sm" />
+                <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp" className="text-sm" />
                 <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onUpload()}>
                   Upload cover image
                 </button>

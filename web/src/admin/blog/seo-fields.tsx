@@ -69,10 +69,10 @@ export function SeoFields(props: Props) {
           <FormField
             id="post-socialImage"
             label="Social image"
-            help="Optional: the picture link previews show, instead of the cover. JPEG or PNG; it is cropped to 1200 × 630 from its middle."
+            help="Optional: the picture link previews show, instead of the cover. JPEG, PNG or WebP; it is cropped to 1200 × 630 from its middle."
             error={fields.socialImage}
           >
-            {(p) => <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" className="max-w-full text-sm" disabled={!saved} />}
+            {(p) => <input {...p} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp" className="max-w-full text-sm" disabled={!saved} />}
           </FormField>
           {!saved && <p className="mt-1 text-sm text-slate-600">Save the draft first to add a social image.</p>}
           <div className="mt-2 flex flex-wrap gap-2">

@@ -101,7 +101,7 @@ describe('Image dialog', () => {
   });
 
   it("shows the server's refusal at the file and keeps what was typed", async () => {
-    const msg = 'The image must be a JPEG or PNG image (.jpg, .jpeg, .png).';
+    const msg = 'The image must be a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp).';
     const upload = vi.fn(() => Promise.reject(new ApiRequestError(422, { code: 'invalid', message: 'Please correct the highlighted fields.', fields: { image: msg } })));
     render(<Harness upload={upload} />);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Image' })));

@@ -41,7 +41,7 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
     const file = fileRef.current?.files?.[0];
     const text = alt.trim();
     const next: Errors = {
-      file: file ? undefined : 'Choose an image to insert (JPEG or PNG, at most 10 MB).',
+      file: file ? undefined : 'Choose an image to insert (JPEG, PNG or WebP, at most 10 MB).',
       alt: !text
         ? 'Enter the alt text: describe what the image shows for people who cannot see it.'
         : text.length > IMAGE_ALT_MAX
@@ -69,7 +69,7 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
       <FormField
         id={fileId}
         label="Image file"
-        help="A JPEG or PNG image, at most 10 MB. It is stored in a few sizes without its metadata (camera, place)."
+        help="A JPEG, PNG or WebP image, at most 10 MB. It is stored in a few sizes without its metadata (camera, place)."
         error={errors.file}
       >
         {(p) => (
@@ -77,7 +77,7 @@ export function ImageDialog({ upload, onInsert, onCancel }: ImageDialogProps) {
             {...p}
             ref={fileRef}
             type="file"
-            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
             className="min-w-0 max-w-full text-sm"
             disabled={busy}
             onChange={() => setErrors((e) => ({ ...e, file: undefined }))}
