@@ -63,22 +63,7 @@ func TestSweepOrphanBlobs(t *testing.T) {
 	if err != nil {
 		t.Fatalf("SweepOrphanBlobs: %v", err)
 	}
-	if removed != len(gone) {
-		t.Errorf("removed %d files, want %d", removed, len(gone))
-	}
-	for _, k := range kept {
-		r, _, err := a.Blobs().Open(ctx, k)
-		if err != nil {
-			t.Errorf("%s was deleted: %v", k, err)
-			continue
-		}
-		r.Close()
-	}
-	for _, k := range gone {
-		if _, _, err := a.Blobs().Open(ctx, k); !domain.IsNotFound(err) {
-			t.Errorf("orphan %s is still there (err %v)", k, err)
-		}
-	}
+	checkSwept(t, a, removed, kept, gone)
 	// A second sweep finds nothing more.
 	if removed, err := a.SweepOrphanBlobs(ctx, time.Hour); err != nil || removed != 0 {
 		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
@@ -147,27 +132,34 @@ func TestSweepUnusedImages(t *testing.T) {
 	if err != nil {
 		t.Fatalf("SweepUnusedImages: %v", err)
 	}
-	if removed != len(dropped) {
-		t.Errorf("removed %d files, want %d", removed, len(dropped))
+	checkSwept(t, a, removed, slices.Concat(cover, text, photo, fresh, []string{"covers/legacy-960.jpg"}), dropped)
+	if got, err := a.Store().PostImages(ctx, []string{dropURL}); err != nil || len(got) != 0 {
+		t.Errorf("the unused image's record: %v, %v; want it gone", got, err)
 	}
-	for _, k := range slices.Concat(cover, text, photo, fresh, []string{"covers/legacy-960.jpg"}) {
-		r, _, err := a.Blobs().Open(ctx, k)
+	if removed, err := a.SweepUnusedImages(ctx, 7*24*time.Hour); err != nil || removed != 0 {
+		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
+	}
+}
+
+// checkSwept fails unless a sweep that removed removed files deleted
+// exactly the files of gone and kept those of kept.
+func checkSwept(t *testing.T, a *app.App, removed int, kept, gone []string) {
+	t.Helper()
+	if removed != len(gone) {
+		t.Errorf("removed %d files, want %d", removed, len(gone))
+	}
+	for _, k := range kept {
+		r, _, err := a.Blobs().Open(t.Context(), k)
 		if err != nil {
 			t.Errorf("%s was deleted: %v", k, err)
 			continue
 		}
 		r.Close()
 	}
-	for _, k := range dropped {
-		if _, _, err := a.Blobs().Open(ctx, k); !domain.IsNotFound(err) {
-			t.Errorf("unused %s is still there (err %v)", k, err)
+	for _, k := range gone {
+		if _, _, err := a.Blobs().Open(t.Context(), k); !domain.IsNotFound(err) {
+			t.Errorf("%s is still there (err %v)", k, err)
 		}
-	}
-	if got, err := a.Store().PostImages(ctx, []string{dropURL}); err != nil || len(got) != 0 {
-		t.Errorf("the unused image's record: %v, %v; want it gone", got, err)
-	}
-	if removed, err := a.SweepUnusedImages(ctx, 7*24*time.Hour); err != nil || removed != 0 {
-		t.Errorf("second sweep = %d, %v; want 0, nil", removed, err)
 	}
 }
 
