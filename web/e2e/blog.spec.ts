@@ -173,6 +173,16 @@ test('a list page renders complete on the server, and a page past the last is no
   }).toPass({ timeout: 15_000 });
 });
 
+test('the first page asked for as ?page=1 starts from the data in the page, asking the API for nothing', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/blogs')) asked.push(r.url());
+  });
+  await openHydrated(page, '/blog?page=1');
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Page 1 of/)).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 // --- A post -----------------------------------------------------------------
 
 test("a post's raw HTML holds the title, the date and every section", async ({ request }) => {

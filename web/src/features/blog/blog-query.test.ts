@@ -3,11 +3,12 @@ import { blogListApiPath, blogPageUrl, blogPostUrl, commentsApiPath, neighbourPa
 import { blogTagApiPath } from './tag-query';
 
 describe('blog list paths', () => {
-  it('reads /api/blogs without a page parameter and the parameter as given otherwise', () => {
+  it('reads /api/blogs without a page parameter or for page 1, and the parameter as given otherwise', () => {
     expect(blogListApiPath('')).toBe('/api/blogs');
     expect(blogListApiPath('?utm_source=x')).toBe('/api/blogs');
     expect(blogListApiPath('?page=2')).toBe('/api/blogs?page=2');
-    expect(blogListApiPath('?page=1')).toBe('/api/blogs?page=1');
+    // The server's boot data has the first page under the bare path, asked for with "?page=1" or not.
+    expect(blogListApiPath('?page=1')).toBe('/api/blogs');
     expect(blogListApiPath('?page=a%26b')).toBe('/api/blogs?page=a%26b');
   });
 

@@ -1,8 +1,8 @@
 // Where the blog list lives: its page number in the URL (/blog?page=N) and
 // the API path a page reads. The server builds the same API path for the
 // page's boot data, so the two must agree: "/api/blogs" when the URL has no
-// page parameter, "/api/blogs?page=" + the parameter (encodeURIComponent)
-// otherwise. The server answers 404 for a page that does not exist.
+// page parameter or with page 1, "/api/blogs?page=" + the parameter
+// (encodeURIComponent) otherwise. The server answers 404 for a page that does not exist.
 
 /** The blog list's path. */
 export const BLOG_PATH = '/blog';
@@ -25,10 +25,14 @@ export function neighbourPages(page: number, pages: number, base = BLOG_PATH): {
   };
 }
 
-/** The API path at base of the list page a URL's search string ("?page=2") asks for, as the server builds it. */
+/**
+ * The API path at base of the list page a URL's search string ("?page=2")
+ * asks for, as the server builds it for the page's boot data: the first
+ * page, with or without "?page=1", without a parameter.
+ */
 export function pagedApiPath(base: string, search: string): string {
   const page = new URLSearchParams(search).get('page');
-  return page === null ? base : `${base}?page=${encodeURIComponent(page)}`;
+  return page === null || page === '1' ? base : `${base}?page=${encodeURIComponent(page)}`;
 }
 
 /** A post's page. */
