@@ -135,7 +135,9 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 	if w <= 0 || h <= 0 {
 		return nil, damaged()
 	}
-	cost, orientation, slack := int64(0), 1, webpSlack+rowSlackPerPixel*w
+	// The decode's cost, slack (what does not grow with the pixels) included.
+	var cost, slack int64
+	orientation := 1
 	if ft.ext == ".webp" {
 		hd, err := readWebPHeader(f, size)
 		if err != nil {
@@ -144,6 +146,7 @@ func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size
 		if hd.animated {
 			return nil, invalid("%s is an animated WebP image. Please upload a still picture (JPEG, PNG or WebP).", ki.the())
 		}
+		slack = webpSlack + rowSlackPerPixel*w
 		cost = hd.decodeCost(w, h, size) + slack
 	} else {
 		isJPEG := ft.ext == ".jpg"

@@ -76,26 +76,31 @@ func tagHeading(tag string) string { return "Posts tagged “" + tag + "”" }
 // spelled as its newest post spells it on every page. errTagNotFound when
 // no published post has it; errPageNotFound past the last page.
 func (s *Server) blogTagView(ctx context.Context, slug string, page int) (wire.BlogTagPage, []domain.BlogPost, error) {
-	tag, newest, err := s.taggedPosts(ctx, slug, 1, 0)
-	if err != nil {
-		return wire.BlogTagPage{}, nil, err
+	if !domain.ValidTagSlug(slug) {
+		return wire.BlogTagPage{}, nil, errTagNotFound
 	}
 	total, err := s.store.CountBlogPosts(ctx, domain.BlogFilter{PublishedOnly: true, Tag: slug})
 	if err != nil {
 		return wire.BlogTagPage{}, nil, err
 	}
-	pages := max(1, (total+blogPageSize-1)/blogPageSize)
+	if total == 0 {
+		return wire.BlogTagPage{}, nil, errTagNotFound
+	}
+	pages := (total + blogPageSize - 1) / blogPageSize
 	if page < 1 || page > pages {
 		return wire.BlogTagPage{}, nil, errPageNotFound
 	}
-	posts := newest
-	if page > 1 || total > 1 {
-		if _, posts, err = s.taggedPosts(ctx, slug, blogPageSize, (page-1)*blogPageSize); domain.IsNotFound(err) {
-			// The tag's posts changed between the count and the list: this page is gone.
-			return wire.BlogTagPage{}, nil, errPageNotFound
-		} else if err != nil {
-			return wire.BlogTagPage{}, nil, err
-		}
+	tag, posts, err := s.taggedPosts(ctx, slug, blogPageSize, (page-1)*blogPageSize)
+	if page > 1 && err == nil {
+		// Spelled as on the first page: as the newest post spells it.
+		tag, _, err = s.taggedPosts(ctx, slug, 1, 0)
+	}
+	if domain.IsNotFound(err) {
+		// The tag's posts changed between the count and the list: this page is gone.
+		return wire.BlogTagPage{}, nil, errPageNotFound
+	}
+	if err != nil {
+		return wire.BlogTagPage{}, nil, err
 	}
 	list := wire.BlogList{Posts: make([]wire.BlogSummary, 0, len(posts)), Page: page, Pages: pages, Total: total}
 	for _, p := range posts {
