@@ -58,6 +58,10 @@ test('an editor adds, edits and removes links through the link dialog, and the p
   await edit.getByRole('textbox', { name: /^Link address/ }).fill(`https://example.org/guide-${id}`);
   await edit.getByRole('button', { name: 'Save link' }).click();
   await expect(content.getByRole('link', { name: 'our guide' })).toHaveAttribute('href', `https://example.org/guide-${id}`);
+  // Back in the text with the cursor after the link, nothing selected: what
+  // is typed next does not replace the link's text.
+  await expect(content).toBeFocused();
+  await expect.poll(() => page.evaluate(() => document.getSelection()?.isCollapsed)).toBe(true);
 
   // A second link, made from selected text, then removed.
   await content.press('End');

@@ -5,6 +5,7 @@
 // (a blog post's text), pictures uploaded from its image dialog. Its
 // output is HTML; the server cleans it again on every write.
 import Link from '@tiptap/extension-link';
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -212,7 +213,14 @@ export function RichTextEditor({ label, description, value, onChange, error, onR
             setLink(null);
             const chain = editor.chain().focus();
             if (text) chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
-            else chain.extendMarkRange('link').setLink({ href }).run();
+            // The cursor after the link, not the link's text selected: a
+            // key typed next goes on from it instead of replacing it.
+            else
+              chain
+                .extendMarkRange('link')
+                .setLink({ href })
+                .command(({ tr }) => !!tr.setSelection(TextSelection.create(tr.doc, tr.selection.to)))
+                .run();
           }}
           onRemove={() => {
             setLink(null);
