@@ -67,6 +67,9 @@ const CoverImageMaxBytes = 10 << 20
 // photos, pictures in posts' text); applicants' scans are JPEG or PNG.
 var imageExts = []string{".jpg", ".jpeg", ".png", ".webp"}
 
+// imageExpected is what messages say staff's image uploads may be.
+const imageExpected = "a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)"
+
 // kindInfo is what Check needs to know about a kind.
 type kindInfo struct {
 	label    string   // how messages name the document: "The resume ..."
@@ -89,13 +92,13 @@ func (k Kind) info() (kindInfo, bool) {
 			"a PDF or an image (.pdf, .jpg, .jpeg, .png)", domain.DocumentMaxBytes, true}, true
 	case CoverImage:
 		return kindInfo{"cover image", imageExts,
-			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
+			imageExpected, CoverImageMaxBytes, false}, true
 	case ProfilePhoto:
 		return kindInfo{"photo", imageExts,
-			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
+			imageExpected, CoverImageMaxBytes, false}, true
 	case PostImage:
 		return kindInfo{"image", imageExts,
-			"a JPEG, PNG or WebP image (.jpg, .jpeg, .png, .webp)", CoverImageMaxBytes, false}, true
+			imageExpected, CoverImageMaxBytes, false}, true
 	}
 	return kindInfo{}, false
 }

@@ -93,41 +93,35 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// imageCodec reads one of the image formats accepted: its signature, its
+// header and its pixels.
+type imageCodec struct {
+	signature    func(head []byte) bool
+	decodeConfig func(io.Reader) (image.Config, error)
+	decode       func(io.Reader) (image.Image, error)
+}
+
+// imageCodecs are the image formats reencodeImage reads, by canonical extension.
+var imageCodecs = map[string]imageCodec{
+	".jpg":  {func(head []byte) bool { return bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) }, jpeg.DecodeConfig, jpeg.Decode},
+	".png":  {func(head []byte) bool { return bytes.HasPrefix(head, pngSignature) }, png.DecodeConfig, png.Decode},
+	".webp": {isWebP, webp.DecodeConfig, webp.Decode},
+}
+
 // reencodeImage checks that f holds an image of format ft within the
 // bounds, decodes it and writes it again into a new temp file, without
 // any metadata. A JPEG's EXIF orientation is applied to the pixels first,
 // since the tag that told viewers to turn the photo is dropped with the
 // rest.
 func reencodeImage(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, head []byte, tmpDir string) (*Checked, error) {
-	switch ft.ext {
-	case ".jpg":
-		if !bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) {
-			return nil, mismatch(ki, ft)
-		}
-	case ".png":
-		if !bytes.HasPrefix(head, pngSignature) {
-			return nil, mismatch(ki, ft)
-		}
-	default:
-		if !isWebP(head) {
-			return nil, mismatch(ki, ft)
-		}
+	codec := imageCodecs[ft.ext]
+	if !codec.signature(head) {
+		return nil, mismatch(ki, ft)
 	}
 	damaged := func() error {
 		return invalid("%s is a damaged or incomplete %s. Please save or take it again and upload it%s.", ki.the(), ft.name[2:], ki.orPDF(", or upload a PDF"))
 	}
-	var (
-		cfg image.Config
-		err error
-	)
-	switch ft.ext {
-	case ".jpg":
-		cfg, err = jpeg.DecodeConfig(io.NewSectionReader(f, 0, size))
-	case ".png":
-		cfg, err = png.DecodeConfig(io.NewSectionReader(f, 0, size))
-	default:
-		cfg, err = webp.DecodeConfig(io.NewSectionReader(f, 0, size))
-	}
+	cfg, err := codec.decodeConfig(io.NewSectionReader(f, 0, size))
 	if err != nil {
 		return nil, damaged()
 	}
@@ -200,17 +194,7 @@ func (ki kindInfo) maxPixels() int64 {
 // orientation says, into a new temp file: a JPEG or a PNG as it came, a
 // WebP as a JPEG or a PNG (asJPEGOrNRGBA).
 func decodeAndWrite(ctx context.Context, ki kindInfo, ft format, f *os.File, size int64, orientation int, damaged func() error, tmpDir string) (*Checked, error) {
-	var err error
-	src := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
-	var img image.Image
-	switch ft.ext {
-	case ".jpg":
-		img, err = jpeg.Decode(src)
-	case ".png":
-		img, err = png.Decode(src)
-	default:
-		img, err = webp.Decode(src)
-	}
+	img, err := imageCodecs[ft.ext].decode(bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10))
 	if err != nil {
 		return nil, damaged()
 	}
