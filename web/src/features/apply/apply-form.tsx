@@ -113,7 +113,20 @@ export function ApplyForm({ job }: { job: Job }) {
     },
   });
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    // The checks' code and patterns compiled while the applicant reads, not on their first Submit
+    // (on a slow phone that first run takes tens of milliseconds of the press's answer).
+    const warm = () => {
+      const out = outgoing(emptyValues(job.location), emptyFiles(), { homepage: '', elapsedMs: null });
+      const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
+      for (const p of orderedProblems(found, out.request)) summaryLine(fieldLabel(p.path, []), p.message);
+    };
+    if (!('requestIdleCallback' in self)) return;
+    const idle = requestIdleCallback(warm, { timeout: 4000 });
+    return () => cancelIdleCallback(idle);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the page as loaded
+  }, []);
 
   function changed(...paths: string[]) {
     draft.changed();
