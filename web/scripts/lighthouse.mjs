@@ -13,7 +13,7 @@
 //
 // The phone is simulated the same on a busy machine as on a quiet one: the
 // CPU slowdown of each run is calibrated to the machine's benchmarkIndex
-// (see slowdownFor), as Lighthouse's own hosted runs do. --slowdown N fixes
+// (phone-cpu.mjs), as Lighthouse's own hosted runs do. --slowdown N fixes
 // it instead (4 is Lighthouse's default).
 //
 // Usage: node scripts/lighthouse.mjs [--check] [--runs N] [--slowdown N] [route ...]
@@ -24,6 +24,7 @@ import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, startSite } from './local-site.mjs';
+import { DEFAULT_SLOWDOWN, REFERENCE_INDEX, slowdownFor } from './phone-cpu.mjs';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -62,24 +63,9 @@ const minimumFor = (route) => ({
 const MINIMUM = minimumFor('/');
 
 /**
- * Lighthouse's mobile preset slows the CPU 4× to stand for a mid-range phone,
- * which holds for the machine it was set on; on a slower or busier machine
- * every task is measured longer and then slowed 4× again. The phone the
- * scores stand for is this kind of 2-core machine, quiet, slowed 4×: its
- * benchmarkIndex is REFERENCE_INDEX (2,000-2,900 seen, quiet). A run on a
- * machine whose index is lower gets a proportionally smaller slowdown, one on
- * a faster machine a larger one (bounded to 1-8), so the simulated phone, and
- * the gate, are the same wherever CI runs. Lighthouse's hosted runs do the
- * same with a fixed 1.2 for their slow hosts.
- */
-const REFERENCE_INDEX = 2700;
-const DEFAULT_SLOWDOWN = 4;
-const slowdownFor = (index) => Math.min(8, Math.max(1, Math.round((DEFAULT_SLOWDOWN * index * 100) / REFERENCE_INDEX) / 100));
-
-/**
- * The slowdown for the next run: fixed by --slowdown, or calibrated to the
- * median benchmarkIndex of the last three runs (the machine's load changes
- * slowly against a run of a few seconds).
+ * The slowdown for the next run: fixed by --slowdown, or the reference
+ * phone's (phone-cpu.mjs) at the median benchmarkIndex of the last three
+ * runs (the machine's load changes slowly against a run of a few seconds).
  */
 const recentIndexes = [];
 const nextSlowdown = () => fixedSlowdown ?? (recentIndexes.length ? slowdownFor(median(recentIndexes.slice(-3))) : DEFAULT_SLOWDOWN);
