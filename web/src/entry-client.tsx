@@ -13,6 +13,7 @@ import { NOT_FOUND_PAGE, type BootData, type PageName } from './gen/wire';
 import { ApiCache } from './lib/api';
 import { captureEarlyInput } from './lib/early-input';
 import { fullStylesPending, prepareFullStylesWhenIdle } from './lib/full-styles';
+import { whenIdle } from './lib/when-idle';
 
 // One chunk per page, found by file name (src/pages/<page>.tsx).
 const registry = lazyRegistry(pagesByName(import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/*.test.tsx'])));
@@ -52,7 +53,7 @@ async function start() {
 // page has loaded and the browser is idle, off the critical path.
 function measureVitals(pattern: string) {
   const load = () => void import('./lib/vitals').then((m) => m.startVitals(pattern), () => undefined);
-  const later = () => ('requestIdleCallback' in self ? requestIdleCallback(load, { timeout: 5000 }) : setTimeout(load, 1));
+  const later = () => whenIdle(load, 5000);
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 }

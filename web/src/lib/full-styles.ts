@@ -12,6 +12,8 @@
 // applied (its media set to all) just before the router shows another page,
 // which the router waits for, and which styles a new page anyway.
 
+import { whenIdle } from './when-idle';
+
 /** The media of a sheet fetched and parsed but applied to no screen. */
 const PREPARED = 'print';
 
@@ -90,7 +92,5 @@ export function fullStylesPending(): Promise<boolean> | undefined {
 
 /** Fetches the whole style sheet when the browser is next idle (after hydration), applying it to nothing yet. */
 export function prepareFullStylesWhenIdle(): void {
-  const load = () => void prepareFullStyles();
-  if ('requestIdleCallback' in self) requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 1);
+  whenIdle(() => void prepareFullStyles(), 3000);
 }

@@ -8,6 +8,7 @@ import { APPLICATION_LIMITS, APPLICATION_OPTIONS, APPLICATION_PARTS, APPLICATION
 import { useEarlyInput } from '../../lib/use-early-input';
 import { useFocusLater } from '../../lib/use-focus-later';
 import { useHandlers } from '../../lib/use-handlers';
+import { whenIdle } from '../../lib/when-idle';
 import { outcomeState } from '../../lib/application-outcome';
 import { useNavigate } from '../../lib/router';
 import { fill } from '../../lib/text';
@@ -52,6 +53,21 @@ type Status = { kind: 'idle' } | { kind: 'sending'; progress: Progress } | { kin
 /** "Email: Enter a valid address."; a label that is a question keeps its question mark alone. */
 function summaryLine(label: string, message: string): string {
   return /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`;
+}
+
+/** The summary's line for each problem, in the form's order. */
+function summaryProblems(errors: Errors, values: ApplyValues): Problem[] {
+  return orderedProblems(errors, values).map(({ path, message, known }) => ({
+    path,
+    known,
+    text: summaryLine(fieldLabel(path, values.skills), message),
+  }));
+}
+
+/** The request for values and files, and its problems by the form's own paths (none: ready to send). */
+function checked(values: ApplyValues, files: ApplicationFiles, extra: Parameters<typeof outgoing>[2]) {
+  const out = outgoing(values, files, extra);
+  return { out, found: formErrors(validateApplication(out.request, out.files, localToday()), out.index) };
 }
 
 /** The visitor's local date, YYYY-MM-DD: dates in the form are theirs. */
@@ -117,14 +133,10 @@ export function ApplyForm({ job }: { job: Job }) {
     setReady(true);
     // The checks' code and patterns compiled while the applicant reads, not on their first Submit
     // (on a slow phone that first run takes tens of milliseconds of the press's answer).
-    const warm = () => {
-      const out = outgoing(emptyValues(job.location), emptyFiles(), { homepage: '', elapsedMs: null });
-      const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
-      for (const p of orderedProblems(found, out.request)) summaryLine(fieldLabel(p.path, []), p.message);
-    };
-    if (!('requestIdleCallback' in self)) return;
-    const idle = requestIdleCallback(warm, { timeout: 4000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(() => {
+      const empty = emptyValues(job.location);
+      summaryProblems(checked(empty, emptyFiles(), { homepage: '', elapsedMs: null }).found, empty);
+    }, 4000);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the page as loaded
   }, []);
 
@@ -176,8 +188,7 @@ export function ApplyForm({ job }: { job: Job }) {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status.kind === 'sending') return;
-    const out = outgoing(values, files, { homepage, elapsedMs: draft.elapsedMs(), source: visitSource() });
-    const found = formErrors(validateApplication(out.request, out.files, localToday()), out.index);
+    const { out, found } = checked(values, files, { homepage, elapsedMs: draft.elapsedMs(), source: visitSource() });
     if (Object.keys(found).length > 0) {
       showProblems(found);
       return;
@@ -209,11 +220,7 @@ export function ApplyForm({ job }: { job: Job }) {
     }
   }
 
-  const problems: Problem[] = orderedProblems(errors, values).map(({ path, message, known }) => ({
-    path,
-    known,
-    text: summaryLine(fieldLabel(path, values.skills), message),
-  }));
+  const problems = summaryProblems(errors, values);
   const sending = status.kind === 'sending';
   const v = values;
   /** The props of the text or select control of a plain field. */
